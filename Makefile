@@ -1,0 +1,46 @@
+# Two commands from a fresh clone: `make serve` and `make test`.
+# Needs only Python 3.11+, make and (on Debian, when venv is missing) apt-get.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ARGS ?=
+
+.PHONY: serve play test lint typecheck unit bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+		echo "python3-venv is missing; installing it with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO apt-get install -y -qq python3-venv python3-pip >/dev/null && \
+		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+# The main job: until the web table exists, Schnauz in the terminal against bots.
+serve: $(STAMP)
+	$(BIN)/stammtisch play schnauz $(ARGS)
+
+play: $(STAMP)
+	$(BIN)/stammtisch play $(if $(GAME),$(GAME),schnauz) $(ARGS)
+
+test: $(STAMP) lint unit
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python -m stammtisch.bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info

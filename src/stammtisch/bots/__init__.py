@@ -1,0 +1,1 @@
+"""Computer players. A bot sees a seat's view, never the full state."""

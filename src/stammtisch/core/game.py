@@ -1,0 +1,82 @@
+"""What a game module provides to the match contract.
+
+A game is a :class:`GameInfo` (name, seats, options, deck, state factory) and a
+state class following :class:`GameState`. The state is the fast path: actions
+are ints, ``legal()`` and ``apply()`` work on ints and bitmasks, and
+``clone()`` is cheap. Bots and benchmarks use it directly; the
+:class:`~stammtisch.core.match.Match` wraps it with text actions, undo,
+events and records for everybody else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from stammtisch.cards import Card
+from stammtisch.core.options import OptionSpec
+
+Event = dict[str, Any]
+"""One public happening, JSON-ready: ``{"type": "deal", ...}``. Never hidden cards."""
+
+
+class GameState(Protocol):
+    """The int-level state of one match of one game."""
+
+    num_players: int
+    to_act: int
+    """Seat to act, or -1 once the match is over."""
+    events: list[Event] | None
+    """Where :meth:`apply` appends events; ``None`` (the fast path) records none."""
+
+    def legal(self) -> list[int]:
+        """Legal action ids in canonical order (empty when the match is over)."""
+        ...
+
+    def apply(self, action: int) -> None:
+        """Play ``action``, which must be legal: it is not checked (fast path)."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def action_text(self, action: int) -> str:
+        """Canonical notation of an action id."""
+        ...
+
+    def parse_action(self, text: str) -> int:
+        """Action id of a text; raises NotationError if it names no action."""
+        ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), JSON-ready."""
+        ...
+
+    def dump(self) -> dict[str, Any]:
+        """The full state, hidden cards included, JSON-ready (tests and debugging)."""
+        ...
+
+    def result(self) -> dict[str, Any] | None:
+        """``None`` while the match runs, then its JSON-ready result."""
+        ...
+
+
+StateFactory = Callable[[Mapping[str, Any], int, Sequence[tuple[Card, ...]]], GameState]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: how to set it up and what it accepts."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    new_state: StateFactory
+    """``new_state(options, seed, decks)`` with resolved options and int decks."""
+    deck: Callable[[Mapping[str, Any]], tuple[Card, ...]]
+    """The game's deck under the given options, in canonical order."""
+    check: Callable[[Mapping[str, Any]], None]
+    """Checks between options (a first dealer beyond the seats); raises OptionError."""
+    summary: str = ""

@@ -1,0 +1,102 @@
+"""Option tables: each game declares its options; creation validates them.
+
+An unknown key or a value outside the allowed set raises :class:`OptionError`
+naming the key and the allowed values (rules/README.md §9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.errors import OptionError
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""Default of an option that must be given."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One configuration key of a game."""
+
+    name: str
+    default: Any
+    allowed: str
+    """The allowed values, as the error message and ``games()`` show them."""
+    accepts: Callable[[Any], bool]
+    doc: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def choice(name: str, values: tuple[Any, ...], default: Any, doc: str = "") -> OptionSpec:
+    allowed = ", ".join(repr(v) for v in values)
+    return OptionSpec(
+        name, default, allowed,
+        lambda v: any(v == x and type(v) is type(x) for x in values), doc,
+    )
+
+
+def integer(name: str, low: int, high: int | None, default: Any, doc: str = "") -> OptionSpec:
+    allowed = f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}"
+    return OptionSpec(
+        name, default, allowed,
+        lambda v: _is_int(v) and v >= low and (high is None or v <= high), doc,
+    )
+
+
+def boolean(name: str, default: bool, doc: str = "") -> OptionSpec:
+    return OptionSpec(name, default, "true or false", lambda v: isinstance(v, bool), doc)
+
+
+def seat_or_random(name: str, doc: str = "") -> OptionSpec:
+    return OptionSpec(
+        name, "random", "a seat number or 'random'",
+        lambda v: v == "random" or (_is_int(v) and v >= 0), doc,
+    )
+
+
+def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``given`` against ``specs`` and fill in the defaults."""
+    by_name = {spec.name: spec for spec in specs}
+    for key in given:
+        if key not in by_name:
+            raise OptionError(key, "one of " + ", ".join(sorted(by_name)), game=game)
+    resolved: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name in given:
+            value = given[spec.name]
+            if not spec.accepts(value):
+                raise OptionError(spec.name, spec.allowed, value=value, game=game)
+            resolved[spec.name] = value
+        elif spec.required:
+            raise OptionError(spec.name, f"required, {spec.allowed}", game=game)
+        else:
+            resolved[spec.name] = spec.default
+    return resolved
+
+
+def parse_value(text: str) -> Any:
+    """Read an option value typed on a command line: ints, booleans, else the string."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip().strip("\"'")
