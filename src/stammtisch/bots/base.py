@@ -1,0 +1,16 @@
+"""The bot interface: a view in, an action text out."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Bot(Protocol):
+    """A computer player. It is handed the seat's view only (``Match.view(seat)``)."""
+
+    name: str
+    """Short level name shown to people (``random``, ``club`` ...)."""
+
+    def choose(self, view: dict[str, Any]) -> str:
+        """One of ``view["legal_actions"]``."""
+        ...
