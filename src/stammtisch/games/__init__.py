@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from stammtisch.core.game import GameInfo
-from stammtisch.games import schnauz
+from stammtisch.games import schmier, schnauz
 
-REGISTRY: dict[str, GameInfo] = {info.name: info for info in (schnauz.GAME,)}
+REGISTRY: dict[str, GameInfo] = {info.name: info for info in (schnauz.GAME, schmier.GAME)}
 
 
 def find_game(name: str) -> GameInfo:
