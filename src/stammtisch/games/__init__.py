@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from stammtisch.core.game import GameInfo
-from stammtisch.games import schmier, schnauz
+from stammtisch.games import scat, schmier, schnauz
 
-REGISTRY: dict[str, GameInfo] = {info.name: info for info in (schnauz.GAME, schmier.GAME)}
+REGISTRY: dict[str, GameInfo] = {
+    info.name: info for info in (schnauz.GAME, schmier.GAME, scat.GAME)
+}
 
 
 def find_game(name: str) -> GameInfo:
