@@ -1,0 +1,154 @@
+"""The ``stammtisch`` command: play a game in the terminal, replay a record, list games.
+
+Every problem with the command line or a file is one line on stderr and exit
+status 2; the play and replay screens live in :mod:`stammtisch.terminal`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+import stammtisch
+from stammtisch.core.game import GameInfo
+from stammtisch.errors import StammtischError
+from stammtisch.games import REGISTRY
+from stammtisch.terminal.bots import LEVELS, make_bot
+from stammtisch.terminal.console import Console, enable_line_editing
+from stammtisch.terminal.play import Session
+from stammtisch.terminal.render import value_text
+from stammtisch.terminal.replay import replay_steps
+from stammtisch.terminal.setup import SetupError, match_options
+
+USAGE = """\
+usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [--save FILE]
+                       [option=value ...]
+       stammtisch replay FILE [--seat S] [--step]
+       stammtisch games
+
+Games: {games}. `stammtisch games` lists each game's options;
+`stammtisch play --help` and `stammtisch replay --help` explain the flags."""
+
+
+class UsageError(Exception):
+    """A command line argparse rejected; printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def _play_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch play", description=(
+        "Play GAME in the terminal against computer players. Type actions in the "
+        "notation (help lists the legal ones; short forms work)."))
+    parser.add_argument("game", help="schnauz, scat, schnapsen or schmier")
+    parser.add_argument("options", nargs="*", metavar="option=value",
+                        help="game options, e.g. lives=2 deck_variant=A9 (see: stammtisch games)")
+    parser.add_argument("--players", type=int, help="number of players (where the game allows)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--seed", type=int, help="the match seed (default: a random one)")
+    parser.add_argument("--bot", choices=sorted(LEVELS), default="random",
+                        help="level of the computer players")
+    parser.add_argument("--save", metavar="FILE", help="save the record to FILE without asking")
+    return parser
+
+
+def _replay_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch replay", description=(
+        "Show a saved match record step by step."))
+    parser.add_argument("file", help="a record saved by stammtisch play (JSON)")
+    parser.add_argument("--seat", type=int, help="follow this seat's hand only")
+    parser.add_argument("--step", action="store_true", help="wait for Enter after each step")
+    return parser
+
+
+def _find(name: str) -> GameInfo:
+    info = REGISTRY.get(name.strip().lower())
+    if info is None:
+        raise UsageError(f"unknown game {name!r}; the games are: {', '.join(sorted(REGISTRY))}")
+    return info
+
+
+def play(argv: Sequence[str]) -> int:
+    args = _play_parser().parse_intermixed_args(argv)
+    info = _find(args.game)
+    options = match_options(info, args.players, args.options)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    match = stammtisch.new_match(info.name, seed=seed, **options)
+    if not 0 <= args.seat < match.num_players:
+        raise UsageError(f"--seat {args.seat}: the seats are 0 to {match.num_players - 1}")
+    bots = {seat: make_bot(args.bot, seed, seat)
+            for seat in range(match.num_players) if seat != args.seat}
+    console = Console()
+    enable_line_editing()
+    console.say(
+        f"{info.title}: {match.num_players} players, seed {seed}. You are Seat {args.seat};"
+        f" the others are {args.bot} computer players.",
+        "Type an action (help lists them, short forms work; undo, quit).",
+    )
+    return Session(match, args.seat, bots, console, save_to=args.save).run()
+
+
+def replay(argv: Sequence[str]) -> int:
+    args = _replay_parser().parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            record = json.load(file)
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise UsageError(f"{args.file} is not a JSON record: {error}") from None
+    try:
+        steps = list(replay_steps(record, args.seat))
+    except StammtischError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    console = Console()
+    for index, lines in enumerate(steps):
+        console.say(*lines)
+        if args.step and 0 < index < len(steps) - 1:
+            if console.ask("(Enter: next step, q: stop) ") in (None, "q", "quit"):
+                return 0
+    return 0
+
+
+def games(_argv: Sequence[str] = ()) -> int:
+    console = Console()
+    for info in stammtisch.games():
+        seats = (f"{info.min_players} players" if info.min_players == info.max_players
+                 else f"{info.min_players}-{info.max_players} players")
+        console.say(f"{info.name} ({info.title}, {seats}): {info.summary}")
+        for spec in info.options:
+            default = "required" if spec.required else f"default {value_text(spec.default)}"
+            console.say(f"   {spec.name}={spec.allowed}  ({default}) {spec.doc}".rstrip())
+    return 0
+
+
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
+    "play": play, "replay": replay, "games": games,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(USAGE.format(games=", ".join(sorted(REGISTRY))))
+        return 0 if args else 2
+    command = COMMANDS.get(args[0])
+    try:
+        if command is None:
+            raise UsageError(f"unknown command {args[0]!r}; the commands are play, replay, games")
+        return command(args[1:])
+    except (UsageError, SetupError, StammtischError) as error:
+        print(f"stammtisch: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

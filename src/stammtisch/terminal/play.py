@@ -1,0 +1,191 @@
+"""A match at the terminal: one person against computer players.
+
+The person's seat is asked for an action in notation (short forms allowed, see
+:mod:`resolve`); every other seat is a bot that sees only its own view. Each
+screen shows what happened since the person's last turn, then the table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from stammtisch.bots import Bot
+from stammtisch.core.match import Match
+from stammtisch.errors import StammtischError
+from stammtisch.terminal.console import Console
+from stammtisch.terminal.render import renderer
+from stammtisch.terminal.resolve import resolve, shortest
+from stammtisch.terminal.text import with_symbols
+
+RULE = "─" * 72
+PROMPT = "> "
+
+# What a turn of the person ended with.
+PLAYED, UNDONE, QUIT, END_OF_INPUT = "played", "undone", "quit", "end of input"
+
+_QUIET = ("action",)
+"""The only events undo may take back; the others (deals, new tables, tricks,
+showdowns) have shown cards that were hidden at the person's last turn."""
+
+
+def save_record(match: Match, path: str) -> None:
+    """Write the match record as JSON; raises OSError when the file cannot be written."""
+    Path(path).write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
+
+
+class Session:
+    """One match played at the terminal, from the first deal to the save prompt."""
+
+    def __init__(self, match: Match, human: int, bots: Mapping[int, Bot], console: Console,
+                 *, save_to: str | None = None) -> None:
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.console = console
+        self.save_to = save_to
+        self.look = renderer(match.game)
+        self.shown = 0
+        """Events already on screen."""
+        self.turns: list[tuple[int, int]] = []
+        """(actions played, events) at each of the person's turns, for undo."""
+
+    def run(self) -> int:
+        """Play to the end or until the person quits; then save. Returns the exit status."""
+        match = self.match
+        ended = ""
+        while (seat := match.to_act) is not None:
+            if seat == self.human:
+                ended = self.human_turn()
+                if ended in (QUIT, END_OF_INPUT):
+                    break
+            else:
+                self.bot_turn(seat)
+        self.console.say(RULE, *self.look.events(match.events[self.shown:], self.human))
+        self.shown = len(match.events)
+        if match.result is not None:
+            self.console.say("", *self.look.result(match.result, self.human))
+        else:
+            self.console.say(f"Match left unfinished after {len(match.actions)} actions.")
+        self.offer_save(ask=ended != END_OF_INPUT)
+        return 0
+
+    def bot_turn(self, seat: int) -> None:
+        match = self.match
+        choice = self.bots[seat].choose(match.view(seat))
+        try:
+            match.play(choice)
+        except StammtischError as error:
+            fallback = match.legal_actions()[0].text
+            self.console.say(f"(the bot of seat {seat} chose badly: {error}; it plays {fallback})")
+            match.play(fallback)
+
+    # -- the person's turn ------------------------------------------------------------
+
+    def human_turn(self) -> str:
+        point = (len(self.match.actions), len(self.match.events))
+        if not self.turns or self.turns[-1] != point:
+            self.turns.append(point)
+        self.show()
+        while True:
+            line = self.console.ask(PROMPT)
+            if line is None:
+                self.console.say("(end of input: the match stops here)")
+                return END_OF_INPUT
+            command = line.strip().lower()
+            if command in ("help", "?"):
+                self.console.say(*self.help())
+            elif command in ("quit", "exit"):
+                return QUIT
+            elif command == "undo":
+                if self.undo():
+                    return UNDONE
+            elif command in ("show", "look"):
+                self.console.say(*self.look.view(self.match.view(self.human)))
+            elif self.try_play(line):
+                return PLAYED
+
+    def show(self) -> None:
+        new = self.match.events[self.shown:]
+        self.shown += len(new)
+        lines = [RULE]
+        if new:
+            lines += self.look.events(new, self.human)
+            lines.append("")
+        lines += self.look.view(self.match.view(self.human))
+        self.console.say(*lines)
+
+    def try_play(self, line: str) -> bool:
+        match = self.match
+        legal = [a.text for a in match.legal_actions()]
+        found = resolve(line, legal, lambda text: match.parse(text).text)
+        if found.action is not None:
+            match.play(found.action)
+            return True
+        self.console.say(f"{found.problem}.")
+        if found.candidates and found.candidates != legal:
+            self.console.say("Did you mean: " + " · ".join(found.candidates) + "?")
+        else:
+            self.console.say("Legal now: " + self.look.actions(legal) + "  (help lists them all)")
+        return False
+
+    def help(self) -> list[str]:
+        legal = [a.text for a in self.match.legal_actions()]
+        width = max(map(len, legal))
+        lines = ["Legal actions now (type one, or its short form):"]
+        for action in legal:
+            pretty = with_symbols(action)
+            short = shortest(action, legal)
+            notes = [pretty] if pretty != action else []
+            if short:
+                notes.append(f"short: {short}")
+            lines.append(f"   {action:<{width}}   {'   '.join(notes)}".rstrip())
+        lines += [
+            "Short forms: the start of each word (sw a = swap all), or only the cards.",
+            "Also: show (the table again), undo (take back your last turn), quit.",
+        ]
+        return lines
+
+    def undo(self) -> bool:
+        """Back to the person's previous turn, taking back the bots' actions too."""
+        if len(self.turns) < 2:
+            self.console.say("Nothing to undo: this is your first turn.")
+            return False
+        actions, events = self.turns[-2]
+        if any(e.get("type") not in _QUIET for e in self.match.events[events:]):
+            self.console.say("Cannot undo: cards have been shown since your last turn.")
+            return False
+        while len(self.match.actions) > actions:
+            self.match.undo()
+        self.turns.pop()
+        self.shown = len(self.match.events)
+        self.console.say("Taken back: your last turn and the others' turns after it.")
+        return True
+
+    # -- the end --------------------------------------------------------------------
+
+    def offer_save(self, *, ask: bool) -> None:
+        if self.save_to and self.write(self.save_to):
+            return
+        while ask:
+            name = self.console.ask("Save the game record? File name (Enter = don't save): ")
+            if not name or not name.strip():
+                break
+            path = name.strip()
+            if Path(path).exists():
+                answer = self.console.ask(f"{path} exists. Overwrite it? [y/N] ")
+                if (answer or "").strip().lower() not in ("y", "yes"):
+                    continue
+            if self.write(path):
+                return
+        self.console.say("Not saved.")
+
+    def write(self, path: str) -> bool:
+        try:
+            save_record(self.match, path)
+        except OSError as error:
+            self.console.say(f"Cannot write {path}: {error.strerror or error}")
+            return False
+        self.console.say(f"Saved the record to {path} (stammtisch replay {path} shows it).")
+        return True

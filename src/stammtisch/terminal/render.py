@@ -1,0 +1,167 @@
+"""Renderers per game, and the generic one any game's view can go through.
+
+A renderer turns a view, new events or a result into lines of text; nothing
+here reads input or prints. ``renderer(game)`` finds a game's own renderer and
+falls back to :data:`GENERIC`, which shows any view dict readably.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.core.game import Event
+from stammtisch.terminal.text import cards, is_card_list, is_code, seat_name, symbol, with_symbols
+
+ViewLines = Callable[[dict[str, Any]], list[str]]
+EventLines = Callable[[Sequence[Event], "int | None"], list[str]]
+ResultLines = Callable[[dict[str, Any], "int | None"], list[str]]
+HandText = Callable[[dict[str, Any]], str]
+ActionsText = Callable[[list[str]], str]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How one game looks in a terminal. ``me`` is the viewer's seat (None: spectator)."""
+
+    view: ViewLines
+    """The screen for a view: hand, table, scores, whose turn."""
+    events: EventLines
+    """What happened: ``events(new_events, me)``."""
+    result: ResultLines
+    """The end of the match: ``result(match.result, me)``."""
+    hand: HandText
+    """One seat's hand from its view, for face-up replays."""
+    actions: ActionsText
+    """The legal actions in a line, for the prompt."""
+
+
+# --- the generic renderer ----------------------------------------------------------
+
+_HIDDEN_KEYS = {"game", "seat", "legal_actions", "hand", "num_players", "result"}
+_WIDTH = 96
+
+
+def _seat_key(key: object) -> int | None:
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isdigit():
+        return int(key)
+    return None
+
+
+def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
+    """Any JSON value of a view or event, short and readable, cards as symbols."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return symbol(value) if is_code(value) else value
+    if is_card_list(value):
+        return cards(value)
+    if isinstance(value, list):
+        if not value:
+            return "-"
+        if seats and len(value) == seats and not any(isinstance(v, list | dict) for v in value):
+            return ", ".join(f"{seat_name(s, me)} {value_text(v, me)}" for s, v in enumerate(value))
+        return ", ".join(value_text(v, me, seats) for v in value)
+    if isinstance(value, dict):
+        if not value:
+            return "-"
+        parts = []
+        for key, item in value.items():
+            seat = _seat_key(key)
+            label = seat_name(seat, me) if seat is not None else str(key).replace("_", " ")
+            parts.append(f"{label}: {value_text(item, me, seats)}")
+        return "; ".join(parts)
+    return str(value)
+
+
+def _wrapped(label: str, text: str) -> list[str]:
+    head = f"{label:<14}"
+    lines: list[str] = []
+    line = head
+    for word in text.split(" "):
+        if len(line) + len(word) + 1 > _WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = " " * len(head)
+        line += word + " "
+    lines.append(line.rstrip())
+    return lines
+
+
+def generic_view(view: dict[str, Any]) -> list[str]:
+    me = view.get("seat")
+    seats = view.get("num_players", 0)
+    lines: list[str] = []
+    for key, value in view.items():
+        if key in _HIDDEN_KEYS:
+            continue
+        if key in ("to_act", "dealer", "declarer", "leader") or key.endswith("_seat"):
+            text = seat_name(value, me) if isinstance(value, int) else value_text(value, me)
+        else:
+            text = value_text(value, me, seats)
+        lines += _wrapped(key.replace("_", " ").capitalize(), text)
+    if "hand" in view:
+        lines += _wrapped("Your hand", cards(view["hand"]))
+    if view.get("legal_actions"):
+        lines.append("Your turn.")
+    elif view.get("to_act") is not None:
+        lines.append(f"{seat_name(view['to_act'], me)} to act.")
+    return lines
+
+
+def generic_events(events: Sequence[Event], me: int | None) -> list[str]:
+    lines = []
+    for event in events:
+        kind = event.get("type", "event")
+        if kind == "action" and "seat" in event:
+            lines.append(f"{seat_name(event['seat'], me)}: {with_symbols(str(event['action']))}")
+            continue
+        rest = {k: v for k, v in event.items() if k != "type"}
+        title = str(kind).replace("_", " ").capitalize()
+        if kind == "deal":
+            lines.append(f"── {title} {value_text(rest, me)} ──")
+        else:
+            lines.append(f"{title}: {value_text(rest, me)}" if rest else title)
+    return lines
+
+
+def generic_result(result: dict[str, Any], me: int | None) -> list[str]:
+    lines = []
+    winner = result.get("winner")
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        lines.append("You win the match!" if winner == me
+                     else f"{seat_name(winner, me)} wins the match.")
+    rest = {k: v for k, v in result.items() if k != "winner"}
+    for key, value in rest.items():
+        lines += _wrapped(key.replace("_", " ").capitalize(), value_text(value, me))
+    return lines
+
+
+def generic_hand(view: dict[str, Any]) -> str:
+    return cards(view.get("hand", []))
+
+
+def generic_actions(legal: list[str]) -> str:
+    """All legal actions; past twelve, those sharing a first word are counted."""
+    if len(legal) <= 12:
+        return " · ".join(legal)
+    groups: dict[str, int] = {}
+    for action in legal:
+        first = action.split()[0]
+        groups[first] = groups.get(first, 0) + 1
+    return " · ".join(f"{word} … ({n})" if n > 1 else word for word, n in groups.items())
+
+
+GENERIC = Renderer(generic_view, generic_events, generic_result, generic_hand, generic_actions)
+
+
+
+def renderer(game: str) -> Renderer:
+    """The renderer of ``game``, or the generic one."""
+    from stammtisch.terminal.games import RENDERERS  # they import this module
+
+    return RENDERERS.get(game, GENERIC)

@@ -1,0 +1,74 @@
+"""A saved record told step by step: deals, every action and its seat, showdowns, result.
+
+A finished match is shown face up (every hand at every deal); an unfinished one
+only from the spectator's seat, or from the one seat asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import stammtisch
+from stammtisch.core.game import Event
+from stammtisch.core.match import Match
+from stammtisch.errors import RecordError
+from stammtisch.terminal.render import Renderer, renderer, value_text
+
+
+def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:
+    lines = []
+    for seat in seats:
+        view = match.view(seat)
+        if "hand" in view:
+            lines.append(f"   Seat {seat}   {look.hand(view)}")
+    return lines
+
+
+def _header(match: Match, final: Match, record: Mapping[str, Any]) -> list[str]:
+    title = match.info.title
+    state = "finished" if final.result is not None else "unfinished"
+    options = ", ".join(f"{k}={value_text(v)}" for k, v in match.options.items())
+    return [
+        f"Replay: {title}, {match.num_players} players, seed {match.seed},"
+        f" {len(record['actions'])} actions ({state})",
+        f"Options: {options}",
+    ]
+
+
+def replay_steps(record: Any, seat: int | None = None) -> Iterator[list[str]]:
+    """The lines of each step: the start, then one chunk per action, then the result.
+
+    :raises RecordError: for a malformed record, before any line is produced.
+    """
+    final = stammtisch.replay(record)
+    if seat is not None and not 0 <= seat < final.num_players:
+        raise RecordError(f"no seat {seat} in this match of {final.num_players} players")
+    match = stammtisch.replay({**record, "actions": []})
+    look = renderer(match.game)
+    if seat is not None:
+        shown = [seat]
+    elif final.result is not None:
+        shown = list(range(match.num_players))
+    else:
+        shown = []
+
+    def told(events: list[Event]) -> list[str]:
+        lines = look.events(events, None)
+        if any(e.get("type") == "deal" for e in events):
+            lines += _hands(match, look, shown)
+        return lines
+
+    start = _header(match, final, record)
+    if not shown:
+        start.append("(unfinished: the hands stay hidden; --seat S follows one seat)")
+    yield start + told(match.events)
+    for text in record["actions"]:
+        before = len(match.events)
+        match.play(text)
+        yield told(match.events[before:])
+    if final.result is not None:
+        yield ["", *look.result(final.result, None)]
+    else:
+        who = "nobody" if final.to_act is None else f"Seat {final.to_act}"
+        yield ["", f"The record ends here, before the match is over ({who} to act)."]

@@ -1,0 +1,109 @@
+"""What a typed line means: the legal action it names, exactly or by a short form.
+
+Tried in order: the canonical parse (case-insensitive, ``10`` for ``T``); then
+a unique legal action whose words start with the typed words (``k`` -> knock,
+``sw a`` -> swap all); then a unique legal action whose cards are the typed
+cards (``7h qc`` -> swap 7H QC, ``as`` -> play AS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from stammtisch.cards import card_code, parse_card
+from stammtisch.errors import NotationError
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The legal action meant, or why there is none (with the candidates)."""
+
+    action: str | None
+    problem: str = ""
+    candidates: list[str] = field(default_factory=list)
+
+
+def _card(word: str) -> str | None:
+    try:
+        return card_code(parse_card(word))
+    except NotationError:
+        return None
+
+
+def _word_fits(typed: str, word: str) -> bool:
+    if word.lower().startswith(typed.lower()):
+        return True
+    code = _card(typed)
+    return code is not None and code == word
+
+
+def _prefix_matches(typed: list[str], legal: Sequence[str]) -> list[str]:
+    found = []
+    for action in legal:
+        words = action.split()
+        if len(typed) <= len(words) and all(map(_word_fits, typed, words)):
+            found.append(action)
+    return found
+
+
+def _card_matches(typed: list[str], legal: Sequence[str]) -> list[str]:
+    wanted = [_card(word) for word in typed]
+    if not wanted or None in wanted:
+        return []
+    key = sorted(c for c in wanted if c is not None)
+    found = []
+    for action in legal:
+        own = sorted(c for c in map(_card, action.split()[1:]) if c is not None)
+        if own == key:
+            found.append(action)
+    return found
+
+
+def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Resolution:
+    """The legal action ``text`` stands for; ``parse`` gives canonical text or raises.
+
+    >>> legal = ["swap 7H QC", "swap all", "pass", "knock"]
+    >>> resolve("sw a", legal, str).action
+    'swap all'
+    >>> resolve("7h qc", legal, str).action
+    'swap 7H QC'
+    """
+    typed = text.split()
+    if not typed:
+        return Resolution(None, "type an action, or help to list them")
+    canonical: str | None
+    try:
+        canonical = parse(text)
+    except NotationError:
+        canonical = None
+    if canonical is not None and canonical in legal:
+        return Resolution(canonical)
+    by_prefix = _prefix_matches(typed, legal)
+    if len(by_prefix) == 1:
+        return Resolution(by_prefix[0])
+    by_cards = _card_matches(typed, legal)
+    if len(by_cards) == 1:
+        return Resolution(by_cards[0])
+    candidates = list(dict.fromkeys(by_prefix + by_cards))
+    if candidates:
+        return Resolution(None, f"{text.strip()!r} could mean several actions", candidates)
+    if canonical is not None:
+        return Resolution(None, f"{canonical!r} is not legal now", list(legal))
+    return Resolution(None, f"{text.strip()!r} is not an action here", list(legal))
+
+
+def shortest(action: str, legal: Sequence[str]) -> str | None:
+    """The shortest typed form that :func:`resolve` reads as ``action`` alone."""
+    words = action.split()
+    own_cards = [w.lower() for w in words[1:] if _card(w) is not None]
+    if own_cards and _card_matches(own_cards, legal) == [action]:
+        return " ".join(own_cards)
+    for size in range(1, max(map(len, words)) + 1):
+        typed = [w[:size].lower() for w in words[:1]] + [
+            w.lower() if _card(w) is not None else w[:size].lower() for w in words[1:]]
+        for count in range(1, len(typed) + 1):
+            if _prefix_matches(typed[:count], legal) == [action]:
+                short = " ".join(typed[:count])
+                return short if short != action.lower() else None
+    return None

@@ -1,0 +1,57 @@
+"""Small text helpers shared by the renderers: seat names, cards with suit symbols."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from stammtisch.cards import card_symbol, parse_card
+from stammtisch.errors import NotationError
+
+_CODE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+
+
+def seat_name(seat: int | None, me: int | None) -> str:
+    """``You`` for the viewer's own seat, else ``Seat 2``."""
+    if seat is None:
+        return "nobody"
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def is_code(word: str) -> bool:
+    """True for a canonical card code (``TH``, ``JK``), not for any word that parses."""
+    return bool(_CODE.match(word))
+
+
+def symbol(code: str) -> str:
+    """``TH`` -> ``10♥``; text that is not a card code is returned unchanged."""
+    if not is_code(code):
+        return code
+    try:
+        return card_symbol(parse_card(code))
+    except NotationError:
+        return code
+
+
+def cards(codes: Iterable[str]) -> str:
+    """Card codes as symbols, space-separated; ``-`` for none."""
+    shown = " ".join(symbol(c) for c in codes)
+    return shown or "-"
+
+
+def with_symbols(text: str) -> str:
+    """Every card code word of an action text as a symbol: ``swap 7♥ Q♣``."""
+    return " ".join(symbol(word) for word in text.split())
+
+
+def is_card_list(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(v, str) and is_code(v) for v in value)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def lives_text(count: int) -> str:
+    return "1 life" if count == 1 else f"{count} lives"
