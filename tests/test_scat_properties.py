@@ -138,6 +138,7 @@ def test_default_options_match() -> None:
 def fast_match(seed: int, options: dict[str, Any]) -> ScatState:
     """A random match through the int-level fast path, checking the cards as it goes."""
     state = ScatState(resolve("scat", OPTIONS, options), seed)
+    state.events = None
     rng = random.Random(seed)
     for _ in range(MAX_ACTIONS):
         legal = state.legal()

@@ -555,4 +555,13 @@ def test_golden_record(path: Path) -> None:
     data = json.loads(path.read_text())
     m = stammtisch.replay(data["record"])
     assert m.result == data["result"]
+    assert m.view(None)["last_showdown"] == data["last_showdown"]
     assert m.record() == data["record"]
+
+
+def test_events_from_the_first_deal() -> None:
+    m = deal(4, 3, {0: "TC 5C 2D", 1: "TH 5H 2S", 2: "AC KC QC", 3: "9S 6S 3D"}, up="8C")
+    kinds = [e["type"] for e in m.events]
+    assert kinds[:2] == ["deal", "showdown"] and kinds.count("life") == 3
+    assert m.events[0] == {"type": "deal", "deal": 0, "dealer": 3, "players": [0, 1, 2, 3],
+                           "discard": "8C"}

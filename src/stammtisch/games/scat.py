@@ -225,7 +225,7 @@ class ScatState:
         self.dealer: int = first
         self.deal_number = -1
         self.last_showdown: dict[str, Any] | None = None
-        self.events: list[Event] | None = None
+        self.events: list[Event] | None = []
         self.phase = DRAW
         self.to_act = -1
         self.hands: list[CardSet] = [0] * n
