@@ -30,13 +30,15 @@ Choices where the spec is silent:
 - The discard pile is public as a whole (bottom to top), the stock only by its
   size. A card taken from the discard pile stays publicly known in its taker's
   hand (``known_cards``) until he discards it.
-- A reshuffle (§6.5) shuffles the pile's cards below the top in deck order with
-  the match generator keyed ``"reshuffle", deal, n``.
+- A reshuffle (§6.5) takes the pile's cards below the top in deck order and
+  shuffles them with the match generator keyed ``"reshuffle", deal, n`` (the
+  n-th reshuffle of that deal).
 - In the throw-down window a player who has not decided sees no hand at all;
   once he has declined he sees his own hand (the others' stay hidden).
-- Settlement reasons: ``"31"`` (dealt or made; ``thirty_one`` lists the
-  holders), ``"knock"``, ``"throw_down"`` (knocker = the thrower) and
-  ``"empty_stock"`` (knocker = a pending knocker, else none).
+- A view shows ``hand_value`` only for a three-card hand (not mid-turn).
+- Settlement reasons: ``"31"`` (dealt, made, or revealed by a throw-down;
+  ``thirty_one`` lists the holders), ``"knock"``, ``"throw_down"`` (knocker =
+  the thrower) and ``"empty_stock"`` (knocker = a pending knocker, else none).
 """
 
 from __future__ import annotations
@@ -203,9 +205,7 @@ class ScatState:
         self.num_players: int = n
         self.seed = seed
         self.decks = tuple(decks)
-        self.options = {key: options[key] for key in (
-            "three_of_a_kind", "three_of_a_kind_value", "straight_flush",
-            "straight_flush_ace_low", "min_knock_score", "throw_down")}
+        self.options = dict(options)
         self.three: float = options["three_of_a_kind_value"] if options["three_of_a_kind"] else 0
         self.straights: frozenset[int] = (
             straight_masks(options["straight_flush_ace_low"]) if options["straight_flush"]
@@ -509,7 +509,7 @@ class ScatState:
             "game": NAME,
             "seat": seat,
             "num_players": n,
-            "variants": dict(self.options),
+            "options": dict(self.options),
             "phase": self.phase,
             "deal": self.deal_number,
             "dealer": self.dealer,
