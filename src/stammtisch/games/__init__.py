@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from stammtisch.core.game import GameInfo
-from stammtisch.games import scat, schmier, schnauz
+from stammtisch.games import scat, schmier, schnapsen, schnauz
 
 REGISTRY: dict[str, GameInfo] = {
-    info.name: info for info in (schnauz.GAME, schmier.GAME, scat.GAME)
+    info.name: info for info in (schnauz.GAME, schmier.GAME, scat.GAME, schnapsen.GAME)
 }
 
 

@@ -1,0 +1,720 @@
+"""Schnapsen (Austrian 66) and the match to ``match_target`` (Bummerl): rules/schnapsen.md.
+
+Phases of a deal (§6.1): ``open`` (talon on the table, both draw after each
+trick), ``closed`` (the leader closed the talon) and ``exhausted`` (the talon is
+used up); the last two are the strict phase of §7. A deal ends when a player
+reaches 66 (automatically or by a claim, §8.3), by a wrong claim, or when both
+hands are empty; it is scored at once (§10), its summary stays in every view as
+``last_deal`` and the next deal starts with the other dealer. The match is
+``over`` once a player has ``match_target`` game points.
+
+Action space (ints; text in rules/NOTATION.md):
+
+======================  ===================  ==========================================
+id                      text                 when
+======================  ===================  ==========================================
+c (card int, 0..51)     ``play <c>``         lead or follow (§6.2, §6.3, §7)
+64 + c                  ``marriage <c>``     leader holds K and Q of c's suit (§6.2)
+52                      ``exchange``         leader, open, ``t > 2``, holds the low trump
+53                      ``close``            leader, open
+54                      ``claim``            manual claim mode (§8.3, §14)
+======================  ===================  ==========================================
+
+Canonical order of legal actions: every ``play`` in deck order, every
+``marriage`` in deck order, then ``exchange``, ``close``, ``claim``.
+
+Choices where the spec is silent:
+
+- The talon size ``t`` (§5.4) stays in the view after closing: the dead cards
+  still lie there, face down. The trump card is shown only while it lies face
+  up (not after closing, not once drawn); the trump suit always.
+- A seat's view holds its own credited and pending points, not the opponent's.
+  A counter of the opponent's points is a display option of the table: the view
+  holds everything needed for it (``history``: every trick of the deal with
+  its cards and winner; ``marriages``), all of which both players have seen.
+  The exchange is public (``exchanges``): the taken trump card was face up.
+- ``last_deal`` (the previous deal's summary: points, tricks, closer, award) is
+  public: the deal is counted openly when it is over. Undrawn talon cards and
+  cards left in hands when a deal stops at 66 are never shown.
+- §14 manual mode: after ``marriage XX`` only ``play XX`` and ``claim`` (the
+  latter not with ``end_mode = "all_cards"``) are legal for the declarer.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from stammtisch.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SCHNAPSEN_DECKS,
+    SUIT_CODES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    card_code,
+    codes,
+    make_card,
+    parse_card,
+    rank_of,
+)
+from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.options import boolean, choice, integer, seat_or_random
+from stammtisch.core.rng import rng_for, shuffled
+from stammtisch.errors import NotationError, OptionError
+
+NAME = "schnapsen"
+
+EXCHANGE, CLOSE, CLAIM = 52, 53, 54
+_MARRIAGE = 64
+
+OPEN, CLOSED, EXHAUSTED, OVER = "open", "closed", "exhausted", "over"
+
+# How a deal ended (``last_deal["reason"]``).
+REACHED_66, CLAIMED, WRONG_CLAIM, CARDS_OUT = "reached_66", "claim", "wrong_claim", "cards_out"
+
+TARGET = 66
+
+# --- cards (§2) -----------------------------------------------------------------
+
+_RANK_POINTS = {9: 0, 10: 10, JACK: 2, QUEEN: 3, KING: 4, ACE: 11}
+_RANK_STRENGTH = {9: 0, JACK: 1, QUEEN: 2, KING: 3, 10: 4, ACE: 5}
+
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS.get(rank_of(c), 0) for c in range(52))
+"""Card points by card int (§2)."""
+STRENGTH: tuple[int, ...] = tuple(_RANK_STRENGTH.get(rank_of(c), -1) for c in range(52))
+"""Trick-taking strength by card int: A > T > K > Q > J > 9."""
+HIGHER: tuple[CardSet, ...] = tuple(
+    sum(1 << d for d in range(52) if d // 13 == c // 13 and STRENGTH[d] > STRENGTH[c] >= 0)
+    for c in range(52)
+)
+"""The cards of the same suit that beat each card."""
+_PAIRS: tuple[CardSet, ...] = tuple(
+    1 << make_card(s, KING) | 1 << make_card(s, QUEEN) for s in range(4))
+_ALL_PAIRS = sum(_PAIRS)
+_CARD_LISTS: dict[CardSet, tuple[Card, ...]] = {}
+_MARRIAGES: dict[CardSet, tuple[int, ...]] = {}
+
+
+def _card_list(cards: CardSet) -> tuple[Card, ...]:
+    """The cards of a set in deck order (memoised: hands repeat endlessly)."""
+    found = _CARD_LISTS.get(cards)
+    if found is None:
+        out = []
+        rest = cards
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = _CARD_LISTS[cards] = tuple(out)
+    return found
+
+
+def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
+    """``marriage`` ids for a hand's kings and queens, in deck order."""
+    found = _MARRIAGES.get(kings_queens)
+    if found is None:
+        found = _MARRIAGES[kings_queens] = tuple(
+            _MARRIAGE + c for c in _card_list(kings_queens) if kings_queens & _PAIRS[c // 13]
+            == _PAIRS[c // 13])
+    return found
+
+
+# --- options (§3) ---------------------------------------------------------------
+
+OPTIONS = (
+    choice("deck_size", (20, 24), 20, "20 cards (A T K Q J) or 24 (with the 9s)"),
+    choice("hand_size", (5, 6), 5, "cards per player"),
+    choice("follow_suit_mode", ("after_close_or_exhaustion", "always"),
+           "after_close_or_exhaustion", "when following suit is compulsory (§7)"),
+    boolean("strict_must_head", True, "strict phase: beat the led card if possible"),
+    boolean("strict_must_trump", True, "strict phase: trump when void in the led suit"),
+    choice("end_mode", ("first_to_66", "all_cards"), "first_to_66",
+           "a deal ends at 66, or only when all cards are played (§9)"),
+    choice("claim_mode", ("automatic", "manual"), "automatic",
+           "66 is detected by the engine, or must be claimed (§8.3)"),
+    integer("schneider_max_points", 0, 65, 33,
+            "loser's points 1..this give the winner 2 game points"),
+    choice("schwarz_basis", ("points", "tricks"), "points",
+           "3 game points when the loser has 0 points, or 0 tricks"),
+    choice("first_to_66_award", ("graded", "flat"), "graded",
+           "a first-to-66 win scores 1/2/3, or always 1"),
+    choice("no_66_result", ("no_winner", "last_trick"), "no_winner",
+           "cards out with nobody at 66: nobody scores, or the last trick scores 1"),
+    choice("closed_score_snapshot", ("end", "at_close"), "end",
+           "the opponent's score grading a successful closer: at the end or at closing"),
+    choice("closer_fail_award", ("seed", "traditional"), "seed",
+           "award to the opponent of a failed closer (§10)"),
+    boolean("marriage_after_close_or_exhaustion", False,
+            "marriages may be declared in the strict phase"),
+    choice("last_trick_bonus", (0, 10), 0, "points for the last trick of a deal never closed"),
+    integer("match_target", 1, None, 7, "game points that win the match"),
+    seat_or_random("first_dealer", "the first dealer: 0, 1 or 'random'"),
+)
+
+
+def _check(options: Mapping[str, Any]) -> None:
+    dealer = options["first_dealer"]
+    if dealer != "random" and dealer > 1:
+        raise OptionError("first_dealer", "0, 1 or 'random'", value=dealer, game=NAME)
+
+
+def _deck(options: Mapping[str, Any]) -> tuple[Card, ...]:
+    return SCHNAPSEN_DECKS[options["deck_size"]]
+
+
+class Rules:
+    """The resolved options as plain attributes, shared by a state and its clones."""
+
+    __slots__ = (
+        "deck_size", "hand_size", "follow_always", "must_head", "must_trump", "all_cards",
+        "manual", "claims", "auto_end", "schneider_max", "schwarz_tricks", "flat",
+        "no_66_last_trick", "snapshot_at_close", "fail_traditional", "late_marriage",
+        "bonus", "match_target", "first_dealer", "low_rank",
+    )
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.deck_size: int = options["deck_size"]
+        self.hand_size: int = options["hand_size"]
+        self.follow_always = options["follow_suit_mode"] == "always"
+        self.must_head: bool = options["strict_must_head"]
+        self.must_trump: bool = options["strict_must_trump"]
+        self.all_cards = options["end_mode"] == "all_cards"
+        self.manual = options["claim_mode"] == "manual"
+        self.claims = self.manual and not self.all_cards
+        """``claim`` can ever be legal (§14: never with all_cards)."""
+        self.auto_end = not self.manual and not self.all_cards
+        """Reaching 66 ends the deal by itself."""
+        self.schneider_max: int = options["schneider_max_points"]
+        self.schwarz_tricks = options["schwarz_basis"] == "tricks"
+        self.flat = options["first_to_66_award"] == "flat"
+        self.no_66_last_trick = options["no_66_result"] == "last_trick"
+        self.snapshot_at_close = options["closed_score_snapshot"] == "at_close"
+        self.fail_traditional = options["closer_fail_award"] == "traditional"
+        self.late_marriage: bool = options["marriage_after_close_or_exhaustion"]
+        self.bonus: int = options["last_trick_bonus"]
+        self.match_target: int = options["match_target"]
+        self.first_dealer: int | str = options["first_dealer"]
+        self.low_rank = 9 if self.deck_size == 24 else JACK
+
+    def graded(self, points: int, tricks: int) -> int:
+        """§10 ``graded(O)`` from the loser's credited points and tricks."""
+        if (tricks == 0) if self.schwarz_tricks else (points == 0):
+            return 3
+        return 2 if points <= self.schneider_max else 1
+
+
+# --- actions --------------------------------------------------------------------
+
+def action_text(action: int) -> str:
+    if action < 52:
+        return "play " + card_code(action)
+    if action >= _MARRIAGE:
+        return "marriage " + card_code(action - _MARRIAGE)
+    return ("exchange", "close", "claim")[action - EXCHANGE]
+
+
+def parse_action(text: str) -> int:
+    words = text.lower().split()
+    if words == ["exchange"]:
+        return EXCHANGE
+    if words == ["close"]:
+        return CLOSE
+    if words == ["claim"]:
+        return CLAIM
+    if len(words) == 2 and words[0] in ("play", "marriage"):
+        try:
+            card = parse_card(words[1])
+        except NotationError:
+            pass
+        else:
+            if card < 52:
+                return card if words[0] == "play" else _MARRIAGE + card
+    raise NotationError(
+        f"not a Schnapsen action: {text!r} (play <card>, marriage <card>, exchange, close, "
+        "claim)", text=text)
+
+
+# --- the state ------------------------------------------------------------------
+
+class SchnapsenState:
+    """One Schnapsen match; see the module header for phases and action ids."""
+
+    __slots__ = (
+        "rules", "num_players", "seed", "decks", "game_points", "dealer", "deal_number",
+        "to_act", "over", "last_deal", "deck", "talon_pos", "t", "trump_card", "trump_suit",
+        "low_trump", "closer", "strict", "hands", "lead_card", "leader", "declared",
+        "claim_ok", "points", "pending", "tricks", "won", "close_points", "close_tricks",
+        "marriages", "exchanges", "history", "events",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int,
+                 decks: Sequence[tuple[Card, ...]] = ()) -> None:
+        self.rules = Rules(options)
+        self.num_players = 2
+        self.seed = seed
+        self.decks = tuple(decks)
+        self.game_points = [0, 0]
+        first = self.rules.first_dealer
+        self.dealer: int = rng_for(seed, "first_dealer").randrange(2) if first == "random" \
+            else int(first)
+        self.deal_number = -1
+        self.over = False
+        self.last_deal: dict[str, Any] | None = None
+        self.events: list[Event] | None = []
+        self._start_deal()
+
+    # -- dealing (§5) ---------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self.deal_number += 1
+        number = self.deal_number
+        rules = self.rules
+        if number < len(self.decks):
+            deck = self.decks[number]
+        else:
+            deck = shuffled(SCHNAPSEN_DECKS[rules.deck_size], self.seed, "deal", number)
+        k = rules.hand_size
+        dealer = self.dealer
+        forehand = 1 - dealer
+        hands = [0, 0]
+        for c in deck[0:3] + deck[6:k + 3]:
+            hands[forehand] |= 1 << c
+        for c in deck[3:6] + deck[k + 3:2 * k]:
+            hands[dealer] |= 1 << c
+        self.deck = deck
+        self.hands = hands
+        self.trump_card = deck[2 * k]
+        self.trump_suit = deck[2 * k] // 13
+        self.low_trump = make_card(self.trump_suit, rules.low_rank)
+        self.talon_pos = 2 * k + 1
+        self.t = len(deck) - 2 * k
+        self.closer = -1
+        self.strict = False
+        self.lead_card = -1
+        self.leader = forehand
+        self.declared = -1
+        self.claim_ok = False
+        self.points = [0, 0]
+        self.pending = [0, 0]
+        self.tricks = [0, 0]
+        self.won = [0, 0]
+        self.close_points = self.close_tricks = -1
+        self.marriages: tuple[tuple[int, int], ...] = ()
+        self.exchanges: tuple[tuple[int, int, int], ...] = ()
+        self.history: tuple[tuple[int, int, int, int], ...] = ()
+        self.to_act = forehand
+        if self.events is not None:
+            self.events.append({
+                "type": "deal", "deal": number, "dealer": dealer, "leader": forehand,
+                "trump_card": card_code(self.trump_card),
+                "trump_suit": SUIT_CODES[self.trump_suit], "talon": self.t,
+                "game_points": self.game_points[:],
+            })
+
+    # -- the fast path --------------------------------------------------------------
+
+    def legal(self) -> list[int]:
+        seat = self.to_act
+        if seat < 0:
+            return []
+        hand = self.hands[seat]
+        lead = self.lead_card
+        if lead >= 0:
+            same = hand & SUIT_MASKS[lead // 13]
+            if self.strict:
+                rules = self.rules
+                if same:
+                    if rules.must_head and same & HIGHER[lead]:
+                        same &= HIGHER[lead]
+                    return list(_card_list(same))
+                if rules.must_trump and hand & SUIT_MASKS[self.trump_suit]:
+                    return list(_card_list(hand & SUIT_MASKS[self.trump_suit]))
+            elif same and self.rules.follow_always:
+                return list(_card_list(same))
+            return list(_card_list(hand))
+        if self.declared >= 0:
+            return [self.declared, CLAIM] if self.claim_ok else [self.declared]
+        actions = list(_card_list(hand))
+        pairs = hand & _ALL_PAIRS
+        if pairs and (not self.strict or self.rules.late_marriage):
+            actions += _marriage_actions(pairs)
+        if not self.strict:
+            if self.t > 2 and hand >> self.low_trump & 1:
+                actions.append(EXCHANGE)
+            actions.append(CLOSE)
+        if self.claim_ok:
+            actions.append(CLAIM)
+        return actions
+
+    def apply(self, action: int) -> None:
+        seat = self.to_act
+        if self.events is not None:
+            self.events.append({"type": "action", "seat": seat, "action": action_text(action)})
+        if action < 52:
+            self.hands[seat] ^= 1 << action
+            if self.lead_card >= 0:
+                self._trick(seat, action)
+            else:
+                self.lead_card = action
+                self.leader = seat
+                self.declared = -1
+                self.claim_ok = False
+                self.to_act = 1 - seat
+        elif action >= _MARRIAGE:
+            self._marriage(seat, action - _MARRIAGE)
+        elif action == EXCHANGE:
+            low, old = self.low_trump, self.trump_card
+            self.hands[seat] ^= 1 << low | 1 << old
+            self.trump_card = low
+            self.exchanges += ((seat, old, low),)
+            self.claim_ok = False
+            if self.events is not None:
+                self.events.append({"type": "exchange", "seat": seat, "took": card_code(old),
+                                    "trump_card": card_code(low)})
+        elif action == CLOSE:
+            self.closer = seat
+            self.strict = True
+            self.close_points = self.points[1 - seat]
+            self.close_tricks = self.tricks[1 - seat]
+            self.claim_ok = False
+            if self.events is not None:
+                self.events.append({"type": "close", "seat": seat, "talon": self.t})
+        elif self.points[seat] >= TARGET:
+            self._reached(seat, CLAIMED)
+        else:
+            other = 1 - seat
+            self._end_deal(other, 3 if self.tricks[other] == 0 else 2, WRONG_CLAIM, seat)
+
+    def _marriage(self, seat: int, card: Card) -> None:
+        suit = card // 13
+        value = 40 if suit == self.trump_suit else 20
+        self.marriages += ((seat, suit),)
+        credited = self.tricks[seat] > 0
+        if credited:
+            self.points[seat] += value
+        else:
+            self.pending[seat] += value
+        if self.events is not None:
+            self.events.append({
+                "type": "marriage", "seat": seat, "suit": SUIT_CODES[suit],
+                "cards": [card_code(make_card(suit, QUEEN)), card_code(make_card(suit, KING))],
+                "points": value, "credited": credited,
+            })
+        rules = self.rules
+        if rules.manual:
+            self.declared = card
+            self.claim_ok = rules.claims
+            return
+        if rules.auto_end and self.points[seat] >= TARGET:
+            self._reached(seat, REACHED_66)
+            return
+        self.hands[seat] ^= 1 << card
+        self.lead_card = card
+        self.leader = seat
+        self.claim_ok = False
+        self.to_act = 1 - seat
+
+    def _trick(self, seat: int, card: Card) -> None:
+        """The follower ``seat`` played ``card``: resolve, credit, then end or draw (§6.4-6.5)."""
+        lead = self.lead_card
+        leader = 1 - seat
+        if card // 13 == lead // 13:
+            winner = seat if STRENGTH[card] > STRENGTH[lead] else leader
+        else:
+            winner = seat if card // 13 == self.trump_suit else leader
+        self.lead_card = -1
+        self.won[winner] |= 1 << lead | 1 << card
+        gained = POINTS[lead] + POINTS[card]
+        tricks = self.tricks
+        if tricks[winner] == 0 and self.pending[winner]:
+            gained += self.pending[winner]
+            self.pending[winner] = 0
+        tricks[winner] += 1
+        hands = self.hands
+        last = not (hands[0] | hands[1])
+        rules = self.rules
+        if last and self.closer < 0:
+            gained += rules.bonus
+        self.points[winner] += gained
+        self.history += ((leader, lead, card, winner),)
+        if self.events is not None:
+            self.events.append({"type": "trick", "leader": leader,
+                                "cards": [card_code(lead), card_code(card)],
+                                "winner": winner, "points": gained})
+        if rules.auto_end and self.points[winner] >= TARGET:
+            self._reached(winner, REACHED_66)
+            return
+        if last:
+            self._cards_out()
+            return
+        self.to_act = winner
+        self.claim_ok = rules.claims
+        if not self.strict:
+            pos = self.talon_pos
+            deck = self.deck
+            hands[winner] |= 1 << deck[pos]
+            if self.t == 2:
+                hands[1 - winner] |= 1 << self.trump_card
+                self.talon_pos = pos + 1
+                self.t = 0
+                self.strict = True
+            else:
+                hands[1 - winner] |= 1 << deck[pos + 1]
+                self.talon_pos = pos + 2
+                self.t -= 2
+            if self.events is not None:
+                self.events.append({"type": "draw", "seat": winner})
+                if self.t == 0:
+                    self.events.append({"type": "draw", "seat": 1 - winner,
+                                        "trump_card": card_code(self.trump_card)})
+                else:
+                    self.events.append({"type": "draw", "seat": 1 - winner})
+
+    # -- scoring (§10) --------------------------------------------------------------
+
+    def _closer_award(self, reached: bool) -> tuple[int, int]:
+        """Winner and game points of a closed deal: the closer reached 66 or he failed."""
+        rules = self.rules
+        closer = self.closer
+        other = 1 - closer
+        if reached:
+            if rules.snapshot_at_close:
+                return closer, rules.graded(self.close_points, self.close_tricks)
+            return closer, rules.graded(self.points[other], self.tricks[other])
+        if rules.fail_traditional:
+            return other, 3 if self.close_tricks == 0 else 2
+        return other, 3 if self.tricks[other] else 2
+
+    def _reached(self, seat: int, reason: str) -> None:
+        """``seat`` reached 66 first (automatically or by a correct claim)."""
+        if self.closer >= 0:
+            winner, award = self._closer_award(self.closer == seat)
+        elif self.rules.flat:
+            winner, award = seat, 1
+        else:
+            winner = seat
+            award = self.rules.graded(self.points[1 - seat], self.tricks[1 - seat])
+        self._end_deal(winner, award, reason, seat)
+
+    def _cards_out(self) -> None:
+        """Both hands are empty: judged as for ``end_mode = "all_cards"``."""
+        points = self.points
+        last = self.history[-1][3]
+        if self.closer >= 0:
+            winner, award = self._closer_award(points[self.closer] >= TARGET)
+        elif points[0] >= TARGET and points[1] >= TARGET:
+            winner, award = last, 1
+        elif points[0] >= TARGET or points[1] >= TARGET:
+            winner = 0 if points[0] >= TARGET else 1
+            award = self.rules.graded(points[1 - winner], self.tricks[1 - winner])
+        elif self.rules.no_66_last_trick:
+            winner, award = last, 1
+        else:
+            winner, award = -1, 0
+        self._end_deal(winner, award, CARDS_OUT, -1)
+
+    def _end_deal(self, winner: int, award: int, reason: str, by: int) -> None:
+        """Score the deal; ``by`` reached 66 or claimed (-1 when the cards ran out)."""
+        if winner >= 0:
+            self.game_points[winner] += award
+        self.last_deal = {
+            "deal": self.deal_number,
+            "dealer": self.dealer,
+            "reason": reason,
+            "by": None if by < 0 else by,
+            "winner": None if winner < 0 else winner,
+            "game_points": award,
+            "points": self.points[:],
+            "tricks": self.tricks[:],
+            "closer": None if self.closer < 0 else self.closer,
+            "points_at_close": None if self.closer < 0 else self.close_points,
+            "tricks_at_close": None if self.closer < 0 else self.close_tricks,
+            "last_trick_winner": self.history[-1][3] if self.history else None,
+            "match_points": self.game_points[:],
+        }
+        self.lead_card = -1
+        self.declared = -1
+        self.claim_ok = False
+        if self.events is not None:
+            self.events.append({"type": "deal_end", **copy.deepcopy(self.last_deal)})
+        if winner >= 0 and self.game_points[winner] >= self.rules.match_target:
+            self.over = True
+            self.to_act = -1
+            if self.events is not None:
+                self.events.append({"type": "match_over", "winner": winner,
+                                    "game_points": self.game_points[:]})
+            return
+        self.dealer = 1 - self.dealer
+        self._start_deal()
+
+    # -- the rest of the contract ---------------------------------------------------
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.rules = self.rules
+        other.num_players = 2
+        other.seed = self.seed
+        other.decks = self.decks
+        other.game_points = self.game_points[:]
+        other.dealer = self.dealer
+        other.deal_number = self.deal_number
+        other.to_act = self.to_act
+        other.over = self.over
+        other.last_deal = self.last_deal
+        other.deck = self.deck
+        other.talon_pos = self.talon_pos
+        other.t = self.t
+        other.trump_card = self.trump_card
+        other.trump_suit = self.trump_suit
+        other.low_trump = self.low_trump
+        other.closer = self.closer
+        other.strict = self.strict
+        other.hands = self.hands[:]
+        other.lead_card = self.lead_card
+        other.leader = self.leader
+        other.declared = self.declared
+        other.claim_ok = self.claim_ok
+        other.points = self.points[:]
+        other.pending = self.pending[:]
+        other.tricks = self.tricks[:]
+        other.won = self.won[:]
+        other.close_points = self.close_points
+        other.close_tricks = self.close_tricks
+        other.marriages = self.marriages
+        other.exchanges = self.exchanges
+        other.history = self.history
+        other.events = None
+        return other
+
+    def action_text(self, action: int) -> str:
+        return action_text(action)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text)
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return OVER
+        if self.closer >= 0:
+            return CLOSED
+        return EXHAUSTED if self.t == 0 else OPEN
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.over:
+            return None
+        points = self.game_points
+        return {
+            "winner": 0 if points[0] > points[1] else 1,
+            "game_points": points[:],
+            "deals": self.deal_number + 1,
+        }
+
+    def _trick_view(self, trick: tuple[int, int, int, int]) -> dict[str, Any]:
+        leader, lead, follow, winner = trick
+        return {"leader": leader, "cards": [card_code(lead), card_code(follow)],
+                "winner": winner}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        acting = seat is not None and seat == self.to_act
+        face_up = self.t > 0 and self.closer < 0 and not self.over
+        trick = None
+        if self.lead_card >= 0:
+            trick = {"leader": self.leader, "cards": [card_code(self.lead_card)]}
+        view: dict[str, Any] = {
+            "game": NAME,
+            "seat": seat,
+            "deck_size": self.rules.deck_size,
+            "hand_size": self.rules.hand_size,
+            "phase": self.phase,
+            "deal": self.deal_number,
+            "dealer": self.dealer,
+            "to_act": None if self.to_act < 0 else self.to_act,
+            "game_points": self.game_points[:],
+            "match_target": self.rules.match_target,
+            "trump_suit": SUIT_CODES[self.trump_suit],
+            "trump_card": card_code(self.trump_card) if face_up else None,
+            "talon_size": self.t,
+            "closed": self.closer >= 0,
+            "closer": None if self.closer < 0 else self.closer,
+            "trick": trick,
+            "declared": None if self.declared < 0 else card_code(self.declared),
+            "marriages": [
+                {"seat": s, "suit": SUIT_CODES[suit],
+                 "cards": [card_code(make_card(suit, QUEEN)), card_code(make_card(suit, KING))],
+                 "points": 40 if suit == self.trump_suit else 20}
+                for s, suit in self.marriages
+            ],
+            "exchanges": [{"seat": s, "took": card_code(took), "gave": card_code(gave)}
+                          for s, took, gave in self.exchanges],
+            "tricks": self.tricks[:],
+            "last_trick": self._trick_view(self.history[-1]) if self.history else None,
+            "history": [self._trick_view(trick) for trick in self.history],
+            "last_deal": copy.deepcopy(self.last_deal),
+        }
+        if seat is not None:
+            view["hand"] = codes(self.hands[seat])
+            view["points"] = self.points[seat]
+            view["pending"] = self.pending[seat]
+        view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
+        if self.over:
+            view["result"] = self.result()
+        return view
+
+    def dump(self) -> dict[str, Any]:
+        on_table = self.t > 0
+        return {
+            "seed": self.seed,
+            "phase": self.phase,
+            "deal": self.deal_number,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "game_points": self.game_points[:],
+            "hands": [codes(h) for h in self.hands],
+            "talon": codes(self.deck[self.talon_pos:]) if on_table else [],
+            "trump_card": card_code(self.trump_card) if on_table else None,
+            "trump_suit": SUIT_CODES[self.trump_suit],
+            "talon_size": self.t,
+            "closer": self.closer,
+            "lead_card": card_code(self.lead_card) if self.lead_card >= 0 else None,
+            "leader": self.leader,
+            "declared": card_code(self.declared) if self.declared >= 0 else None,
+            "claim_ok": self.claim_ok,
+            "won": [codes(w) for w in self.won],
+            "points": self.points[:],
+            "pending": self.pending[:],
+            "tricks": self.tricks[:],
+            "points_at_close": self.close_points,
+            "tricks_at_close": self.close_tricks,
+            "marriages": [[s, SUIT_CODES[suit]] for s, suit in self.marriages],
+            "exchanges": [[s, card_code(took), card_code(gave)]
+                          for s, took, gave in self.exchanges],
+            "history": [[leader, card_code(lead), card_code(follow), winner]
+                        for leader, lead, follow, winner in self.history],
+            "last_deal": copy.deepcopy(self.last_deal),
+        }
+
+
+def _new_state(options: Mapping[str, Any], seed: int,
+               decks: Sequence[tuple[Card, ...]]) -> SchnapsenState:
+    return SchnapsenState(options, seed, decks)
+
+
+GAME = GameInfo(
+    name=NAME,
+    title="Schnapsen",
+    min_players=2,
+    max_players=2,
+    options=OPTIONS,
+    new_state=_new_state,
+    deck=_deck,
+    check=_check,
+    summary="Austrian 66 for two: tricks, marriages, closing the talon; a Bummerl to 7.",
+)
+
+__all__ = ["GAME", "POINTS", "STRENGTH", "Rules", "SchnapsenState"]
