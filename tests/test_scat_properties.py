@@ -119,7 +119,7 @@ def play_checked(seed: int, options: dict[str, Any]) -> None:
     assert replayed.result == result
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     num_players=st.integers(2, 9),
