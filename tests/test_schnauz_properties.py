@@ -11,16 +11,20 @@ Two halves:
   undo restores the exact previous state, ``replay(record())`` reaches the same
   state, events and result.
 
+Then the golden records of tests/data/ replay to their stored result and events.
+
 Random players pass with a per-match bias so that all-pass table replacements
 and the short-stock options (showdown, reshuffle, continue) are exercised too.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -385,3 +389,23 @@ def test_replay_of_the_record_reaches_the_same_state(setup: Setup, cut: int) -> 
     assert snapshot(again) == snapshot(match)
     if partial is not None:  # a record of a running match replays to its point too
         assert snapshot(stammtisch.replay(json.loads(json.dumps(partial[0])))) == partial[1]
+
+
+# --- golden records (tests/data/regenerate.py writes them, only on purpose) -------------
+
+GOLDEN_FILES = sorted((Path(__file__).parent / "data").glob("schnauz-*.json"))
+
+
+def test_there_are_golden_records() -> None:
+    assert len(GOLDEN_FILES) >= 2
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda path: path.stem)
+def test_golden_record_replays_to_its_result(path: Path) -> None:
+    golden = json.loads(path.read_text())
+    match = stammtisch.replay(golden["record"])
+    assert match.result == golden["result"]
+    digest = hashlib.sha256(json.dumps(match.events, sort_keys=True).encode()).hexdigest()
+    assert digest == golden["events_digest"], "the events changed; see tests/data/regenerate.py"
+    assert match.record() == golden["record"]
+    check_result(match)
