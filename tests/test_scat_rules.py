@@ -3,6 +3,7 @@ clarifications, notation, options and the golden records."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any, cast
@@ -11,7 +12,7 @@ import pytest
 
 import stammtisch
 from stammtisch import IllegalActionError, Match, NotationError, OptionError
-from stammtisch.cards import SCAT_DECK, card_code, parse_card, parse_cards
+from stammtisch.cards import SCAT_DECK, card_code, parse_card, parse_cards, rank_of, suit_of
 from stammtisch.games.scat import ScatState, action_text, hand_value, parse_action
 
 DATA = Path(__file__).parent / "data"
@@ -101,6 +102,34 @@ def test_SC_T4_straight_flush() -> None:
     assert value("AH 2H 3H", straight_flush=True, straight_flush_ace_low=False) == 16
     assert value("KH AH 2H", straight_flush=True) == 23
     assert value("QH KH AH", straight_flush=True) == 31
+
+
+def naive_value(cards: list[int], three: float, straight: bool, ace_low: bool) -> float:
+    """§7 read literally, card by card (a cross-check of the bitmask evaluator)."""
+    def points(card: int) -> int:
+        rank = rank_of(card)
+        return 11 if rank == 14 else min(rank, 10)
+
+    best: float = max(sum(points(c) for c in cards if suit_of(c) == s) for s in range(4))
+    ranks = sorted(rank_of(c) for c in cards)
+    if three and len(set(ranks)) == 1:
+        best = max(best, three)
+    if straight and len({suit_of(c) for c in cards}) == 1:
+        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1 or \
+                (ace_low and ranks == [2, 3, 14]):
+            best = max(best, 30)
+    return best
+
+
+@pytest.mark.parametrize(("three", "straight", "ace_low"), [
+    (0, False, True), (30, True, True), (30.5, True, False), (30, False, False),
+])
+def test_every_hand_value(three: float, straight: bool, ace_low: bool) -> None:
+    for trio in itertools.combinations(SCAT_DECK, 3):
+        mask = 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
+        got = hand_value(mask, three_of_a_kind=bool(three), three_of_a_kind_value=three or 30,
+                         straight_flush=straight, straight_flush_ace_low=ace_low)
+        assert got == naive_value(list(trio), three, straight, ace_low), trio
 
 
 def test_SC_T5_deal_order() -> None:
