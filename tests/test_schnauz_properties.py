@@ -72,13 +72,25 @@ def combinations_for(num_players: int) -> Iterator[dict[str, Any]]:
 
 # --- the fast path: one match per option combination ------------------------------------
 
+ALL_PASS_OUTCOMES: dict[str, list[set[str]]] = {
+    "replace": [{"all_passed"}],  # the stock holds 3 cards or more
+    "showdown": [{"short_stock"}],
+    "continue": [set()],
+    "reshuffle": [{"reshuffle", "all_passed"}, {"reshuffle", "short_stock"}],
+}
+"""What N passes in a row lead to (§6.2 step 3, SZ-D8, Clarifications)."""
+
+
 class Referee:
     """Follows a match from its events and checks it against the rules.
 
-    Lives are kept independently (README §7: a loss takes a life, or eliminates
-    from 0) and the expected losses of each showdown follow §8 and the
-    Clarifications; dealers follow §4.5 and players are dealt from the dealer's
-    left, ending with the dealer (§5.2).
+    Turns (§5.6, §6.1, §6.2): the dealer decides first, then seats act
+    clockwise; one knock per round, after which every other seat acts exactly
+    once; N passes in a row (no knock) replace the table, or with a short stock
+    do what ``short_stock_on_all_pass`` says. Lives are kept independently
+    (README §7: a loss takes a life, or eliminates from 0) and each showdown's
+    losses follow §8 and the Clarifications. Dealers follow §4.5; cards are dealt
+    from the dealer's left, ending with the dealer (§5.2).
     """
 
     def __init__(self, options: dict[str, Any]) -> None:
@@ -87,6 +99,18 @@ class Referee:
         self.lives = [options["lives"]] * n
         self.eliminated = [False] * n
         self.dealer: int | None = None
+        self.expected = -1
+        """The seat that must act next."""
+        self.choosing = False
+        """The dealer's keep/swap is due."""
+        self.knocker: int | None = None
+        self.after_knock = 0
+        self.passes = 0
+        self.all_passed = False
+        """The last action completed N passes in a row."""
+
+    def active_count(self) -> int:
+        return self.eliminated.count(False)
 
     def next_active(self, seat: int) -> int:
         n = len(self.lives)
@@ -95,12 +119,30 @@ class Referee:
             seat = (seat + 1) % n
         return seat
 
-    def follow(self, events: list[dict[str, Any]]) -> None:
+    def follow(self, events: list[dict[str, Any]], stock_before: int = 0) -> None:
+        """Check the events of one action (or of the first deal)."""
+        self.all_passed = False
+        seen: set[str] = set()
         for event in events:
-            if event["type"] == "deal":
+            kind = event["type"]
+            if kind == "deal":
                 self.check_deal(event)
-            elif event["type"] == "showdown":
+            elif kind == "action":
+                self.check_action(event)
+            elif kind == "table":
+                seen.add(event["why"])
+                assert (event["why"] == "all_passed") == self.all_passed, "table replaced"
+            elif kind == "reshuffle":
+                seen.add("reshuffle")
+            elif kind == "showdown":
+                seen.add(event["reason"])
                 self.check_showdown(event)
+        outcome = seen & {"all_passed", "reshuffle", "short_stock"}
+        if self.all_passed:  # §6.2 step 3 and SZ-D8
+            rule = self.options["short_stock_on_all_pass"] if stock_before < 3 else "replace"
+            assert outcome in ALL_PASS_OUTCOMES[rule], f"all passed ({rule}): saw {outcome}"
+        else:
+            assert not outcome, f"{outcome} without an all-pass"
 
     def check_deal(self, event: dict[str, Any]) -> None:
         if self.dealer is not None:
@@ -109,14 +151,41 @@ class Referee:
             assert self.options["first_dealer"] in ("random", event["dealer"]), "first dealer"
         self.dealer = event["dealer"]
         order, seat = [], event["dealer"]
-        for _ in range(self.eliminated.count(False)):
+        for _ in range(self.active_count()):
             seat = self.next_active(seat)
             order.append(seat)
         assert event["players"] == order, "deal order (§5.2)"
+        self.expected, self.choosing = self.dealer, True
+        self.knocker, self.after_knock, self.passes = None, 0, 0
+
+    def check_action(self, event: dict[str, Any]) -> None:
+        seat, action = event["seat"], event["action"]
+        assert seat == self.expected, f"seat {seat} acted, not seat {self.expected}"
+        self.expected = self.next_active(seat)
+        if self.choosing:
+            assert action in ("keep", "swap"), "the dealer decides first (§5.4)"
+            self.choosing = False
+            return
+        assert action not in ("keep", "swap")
+        if self.knocker is not None:
+            assert action != "knock", "a second knock (§6.1)"
+            self.after_knock += 1
+            assert self.after_knock < self.active_count(), "the knocker acted again (§6.2)"
+        elif action == "knock":
+            self.knocker, self.passes = seat, 0
+        elif action == "pass":
+            self.passes += 1
+            if self.passes == self.active_count():
+                self.all_passed, self.passes = True, 0
+        else:
+            self.passes = 0
 
     def check_showdown(self, event: dict[str, Any]) -> None:
         hands = {int(s): parse_cards(" ".join(c)) for s, c in event["hands"].items()}
         assert sorted(hands) == [s for s, out in enumerate(self.eliminated) if not out]
+        assert event["knocker"] == self.knocker
+        if event["reason"] == "knock":
+            assert self.after_knock == self.active_count() - 1, "final turns (§6.2 step 2)"
         lowest = min(hands, key=lambda s: hand_key(hands[s]))
         assert event["lowest"] == lowest, "the single lowest hand (§7.1)"
         combination = any(is_combination(h) for h in hands.values())
@@ -125,7 +194,7 @@ class Referee:
         fire = [s for s, h in hands.items() if category(h) == FIRE]
         if self.options["fire_effect"] == "all_others_lose" and combination and fire:
             losses = {s: 1 for s in hands if s != fire[0]}
-        elif lowest == event["knocker"]:
+        elif lowest == self.knocker:
             losses = {lowest: self.options["knocker_lowest_penalty"]}
         else:
             losses = {lowest: 1}
@@ -138,6 +207,7 @@ class Referee:
                     self.lives[seat] -= 1
                 else:
                     self.eliminated[seat] = True
+        self.expected = -1
 
 
 def check_cards(state: SchnauzState, full: int, size: int) -> None:
@@ -199,7 +269,7 @@ def play_checked(options: dict[str, Any], seed: int) -> int:
         legal = state.legal()
         assert legal, "a seat to act without legal actions"
         action = PASS if PASS in legal and rng.random() < bias else rng.choice(legal)
-        before, was_out = state.lives[:], state.eliminated[:]
+        before, was_out, stock_before = state.lives[:], state.eliminated[:], len(state.stock)
         if count % 32 == 0:  # a clone is independent of its original
             snapshot = state.dump()
             other = state.clone()
@@ -209,7 +279,7 @@ def play_checked(options: dict[str, Any], seed: int) -> int:
         twin.apply(action)
         count += 1
         try:
-            referee.follow(events)
+            referee.follow(events, stock_before)
             check_cards(state, full, len(deck))
             check_lives(state, referee, before, was_out)
         except AssertionError as error:
