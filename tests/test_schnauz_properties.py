@@ -310,6 +310,27 @@ def test_every_option_combination(num_players: int) -> None:
     assert not failures, f"{len(failures)} failing matches, first: {failures[0]}"
 
 
+@pytest.mark.parametrize("deck_variant", OPTION_VALUES["deck_variant"])
+def test_players_who_only_pass_still_finish_the_match(deck_variant: str) -> None:
+    """With the default short stock rule a deal of passes ends in a showdown (SZ-D8).
+
+    (With "reshuffle" or "continue" a table that only passes never ends its deal:
+    the rules allow that, so a program that hosts such players needs a limit.)
+    """
+    for num_players, lives in itertools.product(PLAYER_COUNTS, (1, 3)):
+        options = stammtisch.new_match("schnauz", seed=0, num_players=num_players,
+                                       deck_variant=deck_variant, lives=lives).options
+        state = SchnauzState(options, num_players)
+        count = 0
+        while state.to_act >= 0 and count < MAX_ACTIONS:
+            legal = state.legal()
+            state.apply(PASS if PASS in legal else legal[0])
+            count += 1
+        result = state.result()
+        assert result is not None, f"{num_players} players, {lives} lives: no end"
+        assert result["deals"] >= num_players - 1
+
+
 # --- the public API, with hypothesis ---------------------------------------------------
 
 CARD_CODES = frozenset(card_code(c) for c in iter_cards((1 << 53) - 1))
