@@ -28,7 +28,8 @@ class GameState(Protocol):
     to_act: int
     """Seat to act, or -1 once the match is over."""
     events: list[Event] | None
-    """Where :meth:`apply` appends events; ``None`` (the fast path) records none."""
+    """Where :meth:`apply` appends events. A new state records them from its first
+    deal on (a list); set it to ``None`` for the fast path. Clones record none."""
 
     def legal(self) -> list[int]:
         """Legal action ids in canonical order (empty when the match is over)."""

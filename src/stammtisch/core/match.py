@@ -65,9 +65,10 @@ class Match:
         self.options = resolve(info.name, info.options, options)
         info.check(self.options)
         self._decks = read_decks(info, self.options, decks)
-        self._events: list[Event] = []
         self._state = info.new_state(self.options, seed, self._decks)
-        self._state.events = self._events
+        if self._state.events is None:
+            self._state.events = []
+        self._events: list[Event] = self._state.events
         self._played: list[int] = []
         self._undo: list[tuple[GameState, int]] = []
 

@@ -256,7 +256,7 @@ class SchnauzState:
         self.dealer: int = first
         self.deal_number = -1
         self.last_showdown: dict[str, Any] | None = None
-        self.events: list[Event] | None = None
+        self.events: list[Event] | None = []
         self.phase = DEALER_CHOICE
         self.to_act = -1
         self.hands: list[CardSet] = [0] * n
@@ -440,6 +440,7 @@ class SchnauzState:
             "reason": reason,
             "knocker": None if self.knocker < 0 else self.knocker,
             "hands": {str(s): codes(hands[s]) for s in active},
+            "table": codes(self.table),
             "values": {str(s): hand_value(hands[s]) for s in active},
             "labels": {str(s): hand_label(hands[s]) for s in active},
             "lowest": loser,
