@@ -37,7 +37,11 @@ Choices where the spec is silent:
   public: the deal is counted openly when it is over. Undrawn talon cards and
   cards left in hands when a deal stops at 66 are never shown.
 - §14 manual mode: after ``marriage XX`` only ``play XX`` and ``claim`` (the
-  latter not with ``end_mode = "all_cards"``) are legal for the declarer.
+  latter not with ``end_mode = "all_cards"``) are legal for the declarer, even
+  when he has no trick yet (such a claim can only be wrong).
+- ``last_deal["by"]`` is the seat that reached 66 or claimed; ``None`` when the
+  cards ran out. A deal with no winner (SN-D14) still counts as a deal: the
+  dealer alternates all the same (§4.4).
 """
 
 from __future__ import annotations
