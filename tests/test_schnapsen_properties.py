@@ -244,7 +244,7 @@ def test_game_points_of_random_deals() -> None:
     deals = 0
     combos = list(combinations())
     seen: set[str] = set()
-    while deals < 4000:
+    while deals < 6000:
         options = {**rng.choice(combos), "match_target": 3}
         match = stammtisch.new_match("schnapsen", seed=rng.randrange(10**9), **options)
         while match.to_act is not None:
@@ -342,7 +342,7 @@ def check_conservation(match: stammtisch.Match, size: int) -> None:
     assert len(cards) == len(set(cards)) == size
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(options=OPTION_STRATEGY, seed=st.integers(0, 2**31), policy=st.integers(0, 2**31))
 def test_views_undo_replay(options: dict[str, Any], seed: int, policy: int) -> None:
     match = stammtisch.new_match("schnapsen", seed=seed, **options)
@@ -374,3 +374,8 @@ def test_views_undo_replay(options: dict[str, Any], seed: int, policy: int) -> N
     assert again.state.dump() == match.state.dump()
     assert again.result == result and again.events == match.events
     assert again.record() == record
+    fast = SchnapsenState(match.options, seed, ())
+    fast.events = None
+    for text in record["actions"]:
+        fast.apply(fast.parse_action(text))
+    assert fast.dump() == match.state.dump()
