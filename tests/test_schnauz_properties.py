@@ -435,14 +435,21 @@ def check_result(match: stammtisch.Match) -> None:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
 def test_views_hold_no_hidden_card(setup: Setup) -> None:
+    """Views after every action; the public events too, within a deal."""
     options, seed, bias = setup
     match = stammtisch.new_match("schnauz", seed=seed, **options)
     rng = random.Random(seed)
     seats: list[int | None] = [None, *range(match.num_players)]
+    seen = 0
     while True:
         dump = match.state.dump()
         for seat in seats:
             check_view(match, seat, dump)
+        events = match.events[seen:]
+        seen += len(events)
+        if all(e["type"] not in ("deal", "showdown") for e in events):
+            for card in card_words(events):
+                assert card in dump["public"], f"event {events} shows hidden card {card}"
         if match.to_act is None:
             break
         match.play(choose(match, rng, bias))
