@@ -335,15 +335,15 @@ class SchnapsenState:
                 if same:
                     if rules.must_head and same & HIGHER[lead]:
                         same &= HIGHER[lead]
-                    return list(_card_list(same))
-                if rules.must_trump and hand & SUIT_MASKS[self.trump_suit]:
-                    return list(_card_list(hand & SUIT_MASKS[self.trump_suit]))
+                    hand = same
+                elif rules.must_trump and hand & SUIT_MASKS[self.trump_suit]:
+                    hand &= SUIT_MASKS[self.trump_suit]
             elif same and self.rules.follow_always:
-                return list(_card_list(same))
-            return list(_card_list(hand))
+                hand = same
+            return list(_CARD_LISTS.get(hand) or _card_list(hand))
         if self.declared >= 0:
             return [self.declared, CLAIM] if self.claim_ok else [self.declared]
-        actions = list(_card_list(hand))
+        actions = list(_CARD_LISTS.get(hand) or _card_list(hand))
         pairs = hand & _ALL_PAIRS
         if pairs and (not self.strict or self.rules.late_marriage):
             actions += _marriage_actions(pairs)
