@@ -104,6 +104,10 @@ _CARD_LISTS: dict[CardSet, tuple[Card, ...]] = {}
 _MARRIAGES: dict[CardSet, tuple[int, ...]] = {}
 
 
+_MEMO_LIMIT = 1 << 16
+"""At most this many memoised card lists (a few MB); later sets are computed each time."""
+
+
 def _card_list(cards: CardSet) -> tuple[Card, ...]:
     """The cards of a set in deck order (memoised: hands repeat endlessly)."""
     found = _CARD_LISTS.get(cards)
@@ -114,7 +118,9 @@ def _card_list(cards: CardSet) -> tuple[Card, ...]:
             low = rest & -rest
             out.append(low.bit_length() - 1)
             rest ^= low
-        found = _CARD_LISTS[cards] = tuple(out)
+        found = tuple(out)
+        if len(_CARD_LISTS) < _MEMO_LIMIT:
+            _CARD_LISTS[cards] = found
     return found
 
 
