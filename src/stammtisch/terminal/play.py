@@ -17,7 +17,7 @@ from stammtisch.errors import StammtischError
 from stammtisch.terminal.console import Console
 from stammtisch.terminal.render import renderer
 from stammtisch.terminal.resolve import resolve, shortest
-from stammtisch.terminal.text import with_symbols
+from stammtisch.terminal.text import is_code, plural, with_symbols
 
 RULE = "─" * 72
 PROMPT = "> "
@@ -33,6 +33,23 @@ showdowns) have shown cards that were hidden at the person's last turn."""
 def save_record(match: Match, path: str) -> None:
     """Write the match record as JSON; raises OSError when the file cannot be written."""
     Path(path).write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
+
+
+def short_forms_hint(legal: list[str]) -> str:
+    """How short forms work, with examples taken from the legal actions."""
+    examples = []
+    for action in sorted(legal, key=lambda a: -len(a.split())):
+        short = shortest(action, legal)
+        if short and not any(is_code(w) for w in action.split()):
+            examples.append(f"{short} = {action}")
+            break
+    with_cards = [a for a in legal if any(is_code(w) for w in a.split())]
+    if with_cards:
+        short = shortest(with_cards[0], legal)
+        if short:
+            examples.append(f"{short} = {with_cards[0]}")
+    shown = f" ({', '.join(examples)})" if examples else ""
+    return f"Short forms: the start of each word, or only the cards{shown}."
 
 
 class Session:
@@ -67,7 +84,7 @@ class Session:
         if match.result is not None:
             self.console.say("", *self.look.result(match.result, self.human))
         else:
-            self.console.say(f"Match left unfinished after {len(match.actions)} actions.")
+            self.console.say(f"Match left unfinished after {plural(len(match.actions), 'action')}.")
         self.offer_save(ask=ended != END_OF_INPUT)
         return 0
 
@@ -141,11 +158,8 @@ class Session:
             if short:
                 notes.append(f"short: {short}")
             lines.append(f"   {action:<{width}}   {'   '.join(notes)}".rstrip())
-        lines += [
-            "Short forms: the start of each word (sw a = swap all), or only the cards.",
-            "Also: show (the table again), undo (take back your last turn), quit.",
-        ]
-        return lines
+        return lines + [short_forms_hint(legal),
+                        "Also: show (the table again), undo (take back your last turn), quit."]
 
     def undo(self) -> bool:
         """Back to the person's previous turn, taking back the bots' actions too."""

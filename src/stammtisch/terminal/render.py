@@ -41,6 +41,12 @@ class Renderer:
 
 _HIDDEN_KEYS = {"game", "seat", "legal_actions", "hand", "num_players", "result"}
 _WIDTH = 96
+_MAX_LINES = 3
+"""Lines one field of a view may take on the screen (long histories are cut)."""
+
+
+_SEAT_KEYS = {"seat", "dealer", "to_act", "leader", "winner", "declarer", "bidder", "knocker",
+              "first_to_act", "loser", "lowest", "taker", "closer"}
 
 
 def _seat_key(key: object) -> int | None:
@@ -49,6 +55,16 @@ def _seat_key(key: object) -> int | None:
     if isinstance(key, str) and key.isdigit():
         return int(key)
     return None
+
+
+def _is_seat(key: str, value: Any) -> bool:
+    return (key in _SEAT_KEYS or key.endswith("_seat")) and isinstance(value, int) \
+        and not isinstance(value, bool)
+
+
+def field_text(key: str, value: Any, me: int | None = None, seats: int = 0) -> str:
+    """A value under its key: seats by name (``dealer: 2`` -> ``Seat 2``)."""
+    return seat_name(value, me) if _is_seat(key, value) else value_text(value, me, seats)
 
 
 def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
@@ -66,6 +82,8 @@ def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
             return "-"
         if seats and len(value) == seats and not any(isinstance(v, list | dict) for v in value):
             return ", ".join(f"{seat_name(s, me)} {value_text(v, me)}" for s, v in enumerate(value))
+        if any(isinstance(v, list) for v in value):
+            return " ".join(f"[{value_text(v, me)}]" for v in value)
         return ", ".join(value_text(v, me, seats) for v in value)
     if isinstance(value, dict):
         if not value:
@@ -74,13 +92,13 @@ def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
         for key, item in value.items():
             seat = _seat_key(key)
             label = seat_name(seat, me) if seat is not None else str(key).replace("_", " ")
-            parts.append(f"{label}: {value_text(item, me, seats)}")
+            parts.append(f"{label}: {field_text(str(key), item, me, seats)}")
         return "; ".join(parts)
     return str(value)
 
 
 def _wrapped(label: str, text: str) -> list[str]:
-    head = f"{label:<14}"
+    head = f"{label:<14}" if len(label) < 14 else label + " "
     lines: list[str] = []
     line = head
     for word in text.split(" "):
@@ -97,17 +115,17 @@ def generic_view(view: dict[str, Any]) -> list[str]:
     seats = view.get("num_players", 0)
     lines: list[str] = []
     for key, value in view.items():
-        if key in _HIDDEN_KEYS:
+        if key in _HIDDEN_KEYS or value is None or value == [] or value == {}:
             continue
-        if key in ("to_act", "dealer", "declarer", "leader") or key.endswith("_seat"):
-            text = seat_name(value, me) if isinstance(value, int) else value_text(value, me)
-        else:
-            text = value_text(value, me, seats)
-        lines += _wrapped(key.replace("_", " ").capitalize(), text)
+        text = field_text(key, value, me, seats)
+        wrapped = _wrapped(key.replace("_", " ").capitalize(), text)
+        if len(wrapped) > _MAX_LINES:
+            wrapped = wrapped[:_MAX_LINES - 1] + [wrapped[_MAX_LINES - 1] + " …"]
+        lines += wrapped
     if "hand" in view:
         lines += _wrapped("Your hand", cards(view["hand"]))
     if view.get("legal_actions"):
-        lines.append("Your turn.")
+        lines.append("Your turn: " + generic_actions(view["legal_actions"]))
     elif view.get("to_act") is not None:
         lines.append(f"{seat_name(view['to_act'], me)} to act.")
     return lines
@@ -123,7 +141,12 @@ def generic_events(events: Sequence[Event], me: int | None) -> list[str]:
         rest = {k: v for k, v in event.items() if k != "type"}
         title = str(kind).replace("_", " ").capitalize()
         if kind == "deal":
-            lines.append(f"── {title} {value_text(rest, me)} ──")
+            number = rest.pop("deal", None)
+            if isinstance(number, int):
+                title += f" {number + 1}"
+            details = " · ".join(f"{k.replace('_', ' ')} {field_text(k, v, me)}"
+                                 for k, v in rest.items())
+            lines.append(f"── {title}: {details} ──" if details else f"── {title} ──")
         else:
             lines.append(f"{title}: {value_text(rest, me)}" if rest else title)
     return lines
@@ -137,7 +160,7 @@ def generic_result(result: dict[str, Any], me: int | None) -> list[str]:
                      else f"{seat_name(winner, me)} wins the match.")
     rest = {k: v for k, v in result.items() if k != "winner"}
     for key, value in rest.items():
-        lines += _wrapped(key.replace("_", " ").capitalize(), value_text(value, me))
+        lines += _wrapped(key.replace("_", " ").capitalize(), field_text(key, value, me))
     return lines
 
 

@@ -8,6 +8,7 @@ cards (``7h qc`` -> swap 7H QC, ``as`` -> play AS).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -47,15 +48,34 @@ def _prefix_matches(typed: list[str], legal: Sequence[str]) -> list[str]:
     return found
 
 
-def _card_matches(typed: list[str], legal: Sequence[str]) -> list[str]:
-    wanted = [_card(word) for word in typed]
-    if not wanted or None in wanted:
+def _split(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the other words, the canonical codes of the card words)."""
+    plain, found = [], []
+    for word in words:
+        code = _card(word)
+        if code is None:
+            plain.append(word)
+        else:
+            found.append(code)
+    return plain, found
+
+
+def _card_matches(typed: list[str], legal: Sequence[str], *, part: bool = False) -> list[str]:
+    """Actions with exactly the typed cards (``part``: with at least them), any order.
+
+    Typed words that are not cards must start the action's other words (``d 8d 7c``).
+    """
+    plain, wanted = _split(typed)
+    if not wanted:
         return []
-    key = sorted(c for c in wanted if c is not None)
+    need = Counter(wanted)
     found = []
     for action in legal:
-        own = sorted(c for c in map(_card, action.split()[1:]) if c is not None)
-        if own == key:
+        own_plain, own = _split(action.split())
+        if len(plain) > len(own_plain) or not all(map(_word_fits, plain, own_plain)):
+            continue
+        have = Counter(own)
+        if need <= have and (part or need == have):
             found.append(action)
     return found
 
@@ -85,7 +105,7 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
     by_cards = _card_matches(typed, legal)
     if len(by_cards) == 1:
         return Resolution(by_cards[0])
-    candidates = list(dict.fromkeys(by_prefix + by_cards))
+    candidates = list(dict.fromkeys(by_prefix + _card_matches(typed, legal, part=True)))
     if candidates:
         return Resolution(None, f"{text.strip()!r} could mean several actions", candidates)
     if canonical is not None:
