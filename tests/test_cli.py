@@ -64,14 +64,16 @@ def test_full_schnauz_match_then_replay(monkeypatch: pytest.MonkeyPatch, tmp_pat
     # Seed 5, three players: Seat 2 deals, so the first turn of seat 0 is a play turn
     # with hand QC 7S KS and table AD AH JS.
     path = tmp_path / "match.json"
-    script = ["help", "xyz", "keep", "s", "qc ad"]
+    script = ["help", "xyz", "keep", "s", "qc", "qc ad"]
     status, out, keyboard = run(
         monkeypatch, ["play", "schnauz", "--players", "3", "--seed", "5"], script, str(path))
     assert status == 0
     assert "Legal actions now" in out and "swap QC AD" in out and "short: k" in out
     assert "'xyz' is not an action here." in out
     assert "'keep' is not legal now." in out
-    assert "'s' could mean several actions." in out and "Did you mean: swap QC AD" in out
+    assert "'s' could mean several actions." in out
+    assert "Did you mean: swap <your card> <table card> · swap all?" in out
+    assert "Did you mean: swap QC AD · swap QC AH · swap QC JS?" in out
     assert "You swap Q♣ for A♦" in out
     assert re.search(r"(wins the match|You win the match) after \d+ deals", out)
     assert f"Saved the record to {path}" in out

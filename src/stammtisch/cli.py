@@ -148,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, SetupError, StammtischError) as error:
         print(f"stammtisch: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ def enable_line_editing() -> None:
 class Console:
     """Prints lines and asks questions on the current ``sys.stdin``/``sys.stdout``."""
 
+    interrupted = False
+    """Set when the last ``None`` from :meth:`ask` was Ctrl-C, not the end of input."""
+
     def __init__(self) -> None:
         out = sys.stdout
         self.color = (out.isatty() and "NO_COLOR" not in os.environ
@@ -45,6 +48,7 @@ class Console:
 
     def ask(self, prompt: str) -> str | None:
         """A typed line without its newline; ``None`` at end of input or on Ctrl-C."""
+        self.interrupted = False
         try:
             line = input(prompt)
         except EOFError:
@@ -52,6 +56,7 @@ class Console:
             return None
         except KeyboardInterrupt:
             print()
+            self.interrupted = True
             return None
         if not sys.stdin.isatty():
             print(line)

@@ -72,13 +72,17 @@ class Session:
         """Play to the end or until the person quits; then save. Returns the exit status."""
         match = self.match
         ended = ""
-        while (seat := match.to_act) is not None:
-            if seat == self.human:
-                ended = self.human_turn()
-                if ended in (QUIT, END_OF_INPUT):
-                    break
-            else:
-                self.bot_turn(seat)
+        try:
+            while (seat := match.to_act) is not None:
+                if seat == self.human:
+                    ended = self.human_turn()
+                    if ended in (QUIT, END_OF_INPUT):
+                        break
+                else:
+                    self.bot_turn(seat)
+        except KeyboardInterrupt:
+            self.console.say("", "(interrupted)")
+            ended = QUIT
         self.console.say(RULE, *self.look.events(match.events[self.shown:], self.human))
         self.shown = len(match.events)
         if match.result is not None:
@@ -107,6 +111,8 @@ class Session:
         self.show()
         while True:
             line = self.console.ask(PROMPT)
+            if line is None and self.console.interrupted:
+                return QUIT
             if line is None:
                 self.console.say("(end of input: the match stops here)")
                 return END_OF_INPUT
@@ -142,7 +148,9 @@ class Session:
             return True
         self.console.say(f"{found.problem}.")
         if found.candidates and found.candidates != legal:
-            self.console.say("Did you mean: " + " · ".join(found.candidates) + "?")
+            many = len(found.candidates) > 4
+            listed = self.look.actions(found.candidates) if many else " · ".join(found.candidates)
+            self.console.say(f"Did you mean: {listed}?")
         else:
             self.console.say("Legal now: " + self.look.actions(legal) + "  (help lists them all)")
         return False
