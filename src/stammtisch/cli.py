@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from stammtisch.games import REGISTRY
 from stammtisch.terminal.bots import LEVELS, make_bot
 from stammtisch.terminal.console import Console, enable_line_editing
 from stammtisch.terminal.play import Session
-from stammtisch.terminal.render import value_text
+from stammtisch.terminal.render import options_lines, value_text
 from stammtisch.terminal.replay import replay_steps
 from stammtisch.terminal.setup import SetupError, match_options
 
@@ -90,6 +91,7 @@ def play(argv: Sequence[str]) -> int:
     console.say(
         f"{info.title}: {match.num_players} players, seed {seed}. You are Seat {args.seat};"
         f" the others are {args.bot} computer players.",
+        *options_lines(match),
         "Type an action (help lists them, short forms work; undo, quit).",
     )
     return Session(match, args.seat, bots, console, save_to=args.save).run()
@@ -151,6 +153,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``stammtisch replay x | head``): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -7,11 +7,13 @@ falls back to :data:`GENERIC`, which shows any view dict readably.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.core.game import Event
+from stammtisch.core.match import Match
 from stammtisch.terminal.text import cards, is_card_list, is_code, seat_name, symbol, with_symbols
 
 ViewLines = Callable[[dict[str, Any]], list[str]]
@@ -97,7 +99,8 @@ def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
     return str(value)
 
 
-def _wrapped(label: str, text: str) -> list[str]:
+def wrapped(label: str, text: str) -> list[str]:
+    """``label`` then ``text``, wrapped under itself to the screen width."""
     head = f"{label:<14}" if len(label) < 14 else label + " "
     lines: list[str] = []
     line = head
@@ -118,12 +121,12 @@ def generic_view(view: dict[str, Any]) -> list[str]:
         if key in _HIDDEN_KEYS or value is None or value == [] or value == {}:
             continue
         text = field_text(key, value, me, seats)
-        wrapped = _wrapped(key.replace("_", " ").capitalize(), text)
-        if len(wrapped) > _MAX_LINES:
-            wrapped = wrapped[:_MAX_LINES - 1] + [wrapped[_MAX_LINES - 1] + " …"]
-        lines += wrapped
+        shown = wrapped(key.replace("_", " ").capitalize(), text)
+        if len(shown) > _MAX_LINES:
+            shown = shown[:_MAX_LINES - 1] + [shown[_MAX_LINES - 1] + " …"]
+        lines += shown
     if "hand" in view:
-        lines += _wrapped("Your hand", cards(view["hand"]))
+        lines += wrapped("Your hand", cards(view["hand"]))
     if view.get("legal_actions"):
         lines.append("Your turn: " + generic_actions(view["legal_actions"]))
     elif view.get("to_act") is not None:
@@ -160,7 +163,7 @@ def generic_result(result: dict[str, Any], me: int | None) -> list[str]:
                      else f"{seat_name(winner, me)} wins the match.")
     rest = {k: v for k, v in result.items() if k != "winner"}
     for key, value in rest.items():
-        lines += _wrapped(key.replace("_", " ").capitalize(), field_text(key, value, me))
+        lines += wrapped(key.replace("_", " ").capitalize(), field_text(key, value, me))
     return lines
 
 
@@ -177,6 +180,15 @@ def generic_actions(legal: list[str]) -> str:
         first = action.split()[0]
         groups[first] = groups.get(first, 0) + 1
     return " · ".join(f"{word} … ({n})" if n > 1 else word for word, n in groups.items())
+
+
+def options_lines(match: Match) -> list[str]:
+    """``Options: lives=2 ...``: those that differ from the game's defaults."""
+    defaults = {spec.name: spec.default for spec in match.info.options}
+    changed = [f"{key}={value_text(value)}" for key, value in match.options.items()
+               if key != "num_players" and defaults.get(key) != value]
+    return textwrap.wrap("Options: " + (" ".join(changed) or "the defaults"), _WIDTH,
+                         subsequent_indent="   ")
 
 
 GENERIC = Renderer(generic_view, generic_events, generic_result, generic_hand, generic_actions)

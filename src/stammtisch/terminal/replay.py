@@ -13,7 +13,7 @@ import stammtisch
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
-from stammtisch.terminal.render import Renderer, renderer, value_text
+from stammtisch.terminal.render import Renderer, options_lines, renderer
 
 
 def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:
@@ -28,11 +28,10 @@ def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:
 def _header(match: Match, final: Match, record: Mapping[str, Any]) -> list[str]:
     title = match.info.title
     state = "finished" if final.result is not None else "unfinished"
-    options = ", ".join(f"{k}={value_text(v)}" for k, v in match.options.items())
     return [
         f"Replay: {title}, {match.num_players} players, seed {match.seed},"
         f" {len(record['actions'])} actions ({state})",
-        f"Options: {options}",
+        *options_lines(match),
     ]
 
 
