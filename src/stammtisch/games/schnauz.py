@@ -35,7 +35,6 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, Self
@@ -113,6 +112,9 @@ HAND_KEYS: dict[CardSet, int] = _all_keys()
 """The §7.1 key of every three-card hand of the largest deck; bigger wins."""
 
 _COMBO_FLOOR = SCHNAUZ << _CATEGORY_SHIFT
+
+CARDS_OF: dict[CardSet, tuple[Card, ...]] = {hand: tuple(iter_cards(hand)) for hand in HAND_KEYS}
+"""The cards of every three-card set, in deck order (hands and tables)."""
 
 
 def hand_key(hand: CardSet) -> int:
@@ -222,6 +224,28 @@ def parse_action(text: str) -> int:
 
 # --- the state ------------------------------------------------------------------
 
+Showdown = tuple[int, str, int, tuple[tuple[int, CardSet], ...], CardSet, int,
+                 tuple[tuple[int, int], ...]]
+"""(deal, reason, knocker or -1, (seat, hand) of each active seat, table, lowest
+seat, (seat, lives lost) pairs): kept as ints, formatted only when shown."""
+
+
+def showdown_record(showdown: Showdown) -> dict[str, Any]:
+    """The JSON form of a showdown, as views and events show it."""
+    deal, reason, knocker, hands, table, lowest, losses = showdown
+    return {
+        "deal": deal,
+        "reason": reason,
+        "knocker": None if knocker < 0 else knocker,
+        "hands": {str(s): codes(hand) for s, hand in hands},
+        "table": codes(table),
+        "values": {str(s): hand_value(hand) for s, hand in hands},
+        "labels": {str(s): hand_label(hand) for s, hand in hands},
+        "lowest": lowest,
+        "lives_lost": {str(s): k for s, k in losses},
+    }
+
+
 class SchnauzState:
     """One Schnauz match; see the module header for phases and action ids."""
 
@@ -231,7 +255,7 @@ class SchnauzState:
         "lives", "eliminated", "eliminated_order", "active", "dealer", "deal_number",
         "phase", "to_act", "hands", "table", "stock", "out_of_play", "public",
         "knocker", "final_turns_left", "passes", "turned", "reshuffles",
-        "last_showdown", "events",
+        "showdown", "events",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int,
@@ -255,7 +279,7 @@ class SchnauzState:
             first = rng_for(seed, "first_dealer").randrange(n)
         self.dealer: int = first
         self.deal_number = -1
-        self.last_showdown: dict[str, Any] | None = None
+        self.showdown: Showdown | None = None
         self.events: list[Event] | None = []
         self.phase = DEALER_CHOICE
         self.to_act = -1
@@ -325,9 +349,9 @@ class SchnauzState:
 
     def legal(self) -> list[int]:
         if self.phase == PLAY:
-            table_cards = list(iter_cards(self.table))
+            table_cards = CARDS_OF[self.table]
             actions = [_SWAP_ONE + 53 * h + t
-                       for h in iter_cards(self.hands[self.to_act]) for t in table_cards]
+                       for h in CARDS_OF[self.hands[self.to_act]] for t in table_cards]
             actions.append(SWAP_ALL)
             actions.append(PASS)
             if self.knocker < 0 and (self.knock_first_round or self._all_turned()):
@@ -435,20 +459,12 @@ class SchnauzState:
             losses = {loser: self.knocker_penalty}
         else:
             losses = {loser: 1}
-        self.last_showdown = {
-            "deal": self.deal_number,
-            "reason": reason,
-            "knocker": None if self.knocker < 0 else self.knocker,
-            "hands": {str(s): codes(hands[s]) for s in active},
-            "table": codes(self.table),
-            "values": {str(s): hand_value(hands[s]) for s in active},
-            "labels": {str(s): hand_label(hands[s]) for s in active},
-            "lowest": loser,
-            "lives_lost": {str(s): k for s, k in losses.items()},
-        }
+        self.showdown = (self.deal_number, reason, self.knocker,
+                         tuple((s, hands[s]) for s in active), self.table, loser,
+                         tuple(sorted(losses.items())))
         if self.events is not None:
-            self.events.append({"type": "showdown", **self.last_showdown})
-        for seat, count in sorted(losses.items()):
+            self.events.append({"type": "showdown", **showdown_record(self.showdown)})
+        for seat, count in losses.items():
             for _ in range(count):
                 self._lose_life(seat)
         self.active = [s for s in range(self.num_players) if not self.eliminated[s]]
@@ -524,7 +540,7 @@ class SchnauzState:
             "knocker": None if self.knocker < 0 else self.knocker,
             "final_turns": self.knocker >= 0,
             "passes": self.passes,
-            "last_showdown": copy.deepcopy(self.last_showdown),
+            "last_showdown": self.showdown and showdown_record(self.showdown),
         }
         if seat is not None and not self.eliminated[seat] and self.phase != OVER:
             view["hand"] = codes(self.hands[seat])
@@ -555,7 +571,7 @@ class SchnauzState:
             "passes": self.passes,
             "turned": self.turned,
             "reshuffles": self.reshuffles,
-            "last_showdown": self.last_showdown,
+            "last_showdown": self.showdown and showdown_record(self.showdown),
         }
 
 
