@@ -280,8 +280,6 @@ def test_view_of_a_bad_seat(seat: Any) -> None:
         new().view(seat)
 
 
-@pytest.mark.xfail(strict=True, reason="Match.view accepts a bool as a seat (True is seat 1); "
-                   "options and seeds refuse bools")
 def test_view_of_a_bool_seat() -> None:
     with pytest.raises(StammtischError, match="no seat"):
         new().view(True)

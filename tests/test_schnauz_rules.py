@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from schnauz_decks import stacked_deck
 
 import stammtisch
+from schnauz_decks import stacked_deck
 from stammtisch.cards import parse_cards
 from stammtisch.games.schnauz import hand_key, hand_label, hand_value
 

@@ -127,7 +127,8 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know; ``None`` is a spectator."""
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < self.num_players):
             raise StammtischError(f"no seat {seat!r} at this table of {self.num_players}")
         return self._state.view(seat)
 
