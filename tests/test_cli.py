@@ -362,3 +362,27 @@ def test_generic_renderer_reads_any_view() -> None:
                            {"type": "deal", "deal": 2, "dealer": 1}], 1) == \
         ["Seat 0: play K♣", "── Deal 3: dealer You ──"]
     assert GENERIC.result({"winner": 1, "scores": [3, 7]}, 1)[0] == "You win the match!"
+
+
+def test_the_end_is_told_in_short_once_you_are_out() -> None:
+    match = stammtisch.new_match("schnauz", num_players=6, seed=4, lives=1)
+    console = FirstLegalConsole(match)
+    bots = {seat: KnockingBot() for seat in range(1, 6)}
+    Session(match, 0, bots, console).run()
+    assert match.result is not None
+    screen = console.screen
+    tail = screen[screen.index("(The others play on"):]
+    assert " knocks" not in tail and "Showdown" in tail and "wins the match" in tail
+
+
+class FirstLegalConsole(ScriptedConsole):
+    """Plays the first legal action at every turn; answers nothing to the save prompt."""
+
+    def __init__(self, match: stammtisch.Match) -> None:
+        super().__init__([])
+        self.match = match
+
+    def ask(self, prompt: str) -> str | None:
+        if prompt.startswith(">"):
+            return self.match.legal_actions()[0].text
+        return ""

@@ -52,6 +52,12 @@ def short_forms_hint(legal: list[str]) -> str:
     return f"Short forms: the start of each word, or only the cards{shown}."
 
 
+_LONG = 40
+"""Unshown events past which the end of a match is told in short."""
+_MOVES = ("action", "table", "reshuffle")
+_SKIPPED = "(The others play on; every move is in the record: stammtisch replay FILE.)"
+
+
 class Session:
     """One match played at the terminal, from the first deal to the save prompt."""
 
@@ -83,7 +89,7 @@ class Session:
         except KeyboardInterrupt:
             self.console.say("", "(interrupted)")
             ended = QUIT
-        self.console.say(RULE, *self.look.events(match.events[self.shown:], self.human))
+        self.console.say(RULE, *self.last_events())
         self.shown = len(match.events)
         if match.result is not None:
             self.console.say("", *self.look.result(match.result, self.human))
@@ -91,6 +97,17 @@ class Session:
             self.console.say(f"Match left unfinished after {plural(len(match.actions), 'action')}.")
         self.offer_save(ask=ended != END_OF_INPUT)
         return 0
+
+    def last_events(self) -> list[str]:
+        """The events not yet shown; after a long stretch without the person (who is
+        out), only the deals, showdowns and scores of the deals that followed."""
+        pending = self.match.events[self.shown:]
+        deals = [i for i, e in enumerate(pending) if e.get("type") == "deal"]
+        if len(pending) <= _LONG or not deals:
+            return self.look.events(pending, self.human)
+        later = [e for e in pending[deals[0]:] if e.get("type") not in _MOVES]
+        return [*self.look.events(pending[:deals[0]], self.human), _SKIPPED,
+                *self.look.events(later, self.human)]
 
     def bot_turn(self, seat: int) -> None:
         match = self.match
