@@ -282,6 +282,7 @@ def test_resolver_finds(typed: str, meant: str) -> None:
     ("keep", "'keep' is not legal now", PLAY),
     ("qc", "'qc' could mean several actions", PLAY[:3]),
     ("hello", "'hello' is not an action here", PLAY),
+    ("kh", "no legal action with KH now", PLAY),
     ("", "type an action, or help to list them", []),
 ])
 def test_resolver_explains(typed: str, problem: str, candidates: list[str]) -> None:
@@ -349,18 +350,19 @@ def test_schnauz_events_tell_the_showdown() -> None:
 def test_generic_renderer_reads_any_view() -> None:
     view = {"game": "x", "seat": 1, "num_players": 2, "phase": "play", "to_act": 1,
             "dealer": 0, "hand": ["AS", "TH"], "trick": ["KC"], "scores": [3, 5],
-            "trump": "H", "history": None, "legal_actions": ["play AS", "play TH"]}
+            "trump_suit": "H", "history": None, "legal_actions": ["play AS", "play TH"]}
     lines = GENERIC.view(view)
     screen = "\n".join(lines)
     assert "Your hand     A♠ 10♥" in screen
     assert "Trick         K♣" in screen
     assert "Scores        Seat 0 3, You 5" in screen
     assert "Dealer        Seat 0" in screen
+    assert "Trump suit    ♥ (H)" in screen
     assert "History" not in screen
     assert lines[-1] == "Your turn: play AS · play TH"
     assert GENERIC.events([{"type": "action", "seat": 0, "action": "play KC"},
                            {"type": "deal", "deal": 2, "dealer": 1}], 1) == \
-        ["Seat 0: play K♣", "── Deal 3: dealer You ──"]
+        ["Seat 0: play K♣", "── Deal 3 ──", "   dealer You"]
     assert GENERIC.result({"winner": 1, "scores": [3, 7]}, 1)[0] == "You win the match!"
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stammtisch.cards import SUIT_CODES, SUIT_SYMBOLS
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.terminal.text import cards, is_card_list, is_code, seat_name, symbol, with_symbols
@@ -65,8 +66,13 @@ def _is_seat(key: str, value: Any) -> bool:
 
 
 def field_text(key: str, value: Any, me: int | None = None, seats: int = 0) -> str:
-    """A value under its key: seats by name (``dealer: 2`` -> ``Seat 2``)."""
-    return seat_name(value, me) if _is_seat(key, value) else value_text(value, me, seats)
+    """A value under its key: seats by name (``dealer: 2`` -> ``Seat 2``), suits as symbols."""
+    if _is_seat(key, value):
+        return seat_name(value, me)
+    if key.endswith("suit") and isinstance(value, str) and len(value) == 1 \
+            and value in SUIT_CODES:
+        return f"{SUIT_SYMBOLS[SUIT_CODES.index(value)]} ({value})"
+    return value_text(value, me, seats)
 
 
 def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
@@ -149,7 +155,10 @@ def generic_events(events: Sequence[Event], me: int | None) -> list[str]:
                 title += f" {number + 1}"
             details = " · ".join(f"{k.replace('_', ' ')} {field_text(k, v, me)}"
                                  for k, v in rest.items())
-            lines.append(f"── {title}: {details} ──" if details else f"── {title} ──")
+            lines.append(f"── {title} ──")
+            if details:
+                lines += textwrap.wrap(details, _WIDTH, initial_indent="   ",
+                                       subsequent_indent="   ")
         else:
             lines.append(f"{title}: {value_text(rest, me)}" if rest else title)
     return lines
