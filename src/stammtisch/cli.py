@@ -65,7 +65,8 @@ def _replay_parser() -> _Parser:
         "Show a saved match record step by step."))
     parser.add_argument("file", help="a record saved by stammtisch play (JSON)")
     parser.add_argument("--seat", type=int, help="follow this seat's hand only")
-    parser.add_argument("--step", action="store_true", help="wait for Enter after each step")
+    parser.add_argument("--step", action="store_true",
+                        help="wait for Enter after each step, showing the hands")
     return parser
 
 
@@ -107,7 +108,7 @@ def replay(argv: Sequence[str]) -> int:
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise UsageError(f"{args.file} is not a JSON record: {error}") from None
     try:
-        steps = list(replay_steps(record, args.seat))
+        steps = list(replay_steps(record, args.seat, every_step=args.step))
     except StammtischError as error:
         raise UsageError(f"{args.file}: {error}") from None
     console = Console()

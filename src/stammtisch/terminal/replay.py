@@ -35,8 +35,12 @@ def _header(match: Match, final: Match, record: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def replay_steps(record: Any, seat: int | None = None) -> Iterator[list[str]]:
+def replay_steps(record: Any, seat: int | None = None, *,
+                 every_step: bool = False) -> Iterator[list[str]]:
     """The lines of each step: the start, then one chunk per action, then the result.
+
+    The hands shown (all of a finished match, else ``seat``'s) follow each deal,
+    or each step with ``every_step``.
 
     :raises RecordError: for a malformed record, before any line is produced.
     """
@@ -54,7 +58,7 @@ def replay_steps(record: Any, seat: int | None = None) -> Iterator[list[str]]:
 
     def told(events: list[Event]) -> list[str]:
         lines = look.events(events, None)
-        if any(e.get("type") == "deal" for e in events):
+        if every_step or any(e.get("type") == "deal" for e in events):
             lines += _hands(match, look, shown)
         return lines
 

@@ -162,7 +162,7 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
 def render_hand(view: dict[str, Any]) -> str:
     if "hand" not in view:
         return "-"
-    return f"{cards(view['hand'])}  = {view['hand_value']}"
+    return f"{cards(view['hand']):<14} {view['hand_value']}"
 
 
 RENDERER = Renderer(render_view, render_events, render_result, render_hand, render_actions)
