@@ -388,3 +388,9 @@ class FirstLegalConsole(ScriptedConsole):
         if prompt.startswith(">"):
             return self.match.legal_actions()[0].text
         return ""
+
+
+def test_a_view_the_game_renderer_cannot_read_falls_back_to_generic() -> None:
+    odd = {"game": "schnauz", "seat": 0, "hand": ["AS"], "legal_actions": ["pass"]}
+    assert renderer("schnauz").view(odd) == GENERIC.view(odd)
+    assert renderer("schnauz").events([{"type": "showdown"}], 0) == ["Showdown"]

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ParamSpec, TypeVar
 
 from stammtisch.cards import SUIT_CODES, SUIT_SYMBOLS
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.terminal.text import cards, is_card_list, is_code, seat_name, symbol, with_symbols
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ViewLines = Callable[[dict[str, Any]], list[str]]
 EventLines = Callable[[Sequence[Event], "int | None"], list[str]]
@@ -204,8 +207,25 @@ GENERIC = Renderer(generic_view, generic_events, generic_result, generic_hand, g
 
 
 
+def _guarded(own: Callable[P, R], generic: Callable[P, R]) -> Callable[P, R]:
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return own(*args, **kwargs)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return generic(*args, **kwargs)
+    return call
+
+
 def renderer(game: str) -> Renderer:
-    """The renderer of ``game``, or the generic one."""
+    """The renderer of ``game``, or the generic one.
+
+    A game's own renderer falls back to the generic one on a view or event it
+    cannot read (an engine that moved on), so a display bug never ends a match.
+    """
     from stammtisch.terminal.games import RENDERERS  # they import this module
 
-    return RENDERERS.get(game, GENERIC)
+    own = RENDERERS.get(game)
+    if own is None:
+        return GENERIC
+    return Renderer(*(_guarded(getattr(own, f.name), getattr(GENERIC, f.name))
+                      for f in fields(Renderer)))
