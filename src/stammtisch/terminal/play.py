@@ -29,6 +29,11 @@ _QUIET = ("action",)
 """The only events undo may take back; the others (deals, new tables, tricks,
 showdowns) have shown cards that were hidden at the person's last turn."""
 
+_LONG = 40
+"""Unshown events past which the end of a match is told in short."""
+_MOVES = ("action", "table", "reshuffle")
+_SKIPPED = "(The others play on; every move is in the record: stammtisch replay FILE.)"
+
 
 def save_record(match: Match, path: str) -> None:
     """Write the match record as JSON; raises OSError when the file cannot be written."""
@@ -50,12 +55,6 @@ def short_forms_hint(legal: list[str]) -> str:
             examples.append(f"{short} = {with_cards[0]}")
     shown = f" ({', '.join(examples)})" if examples else ""
     return f"Short forms: the start of each word, or only the cards{shown}."
-
-
-_LONG = 40
-"""Unshown events past which the end of a match is told in short."""
-_MOVES = ("action", "table", "reshuffle")
-_SKIPPED = "(The others play on; every move is in the record: stammtisch replay FILE.)"
 
 
 class Session:
