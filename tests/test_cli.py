@@ -282,7 +282,7 @@ def test_resolver_finds(typed: str, meant: str) -> None:
     ("keep", "'keep' is not legal now", PLAY),
     ("qc", "'qc' could mean several actions", PLAY[:3]),
     ("hello", "'hello' is not an action here", PLAY),
-    ("kh", "no legal action with KH now", PLAY),
+    ("kh", "No legal action with KH now", PLAY),
     ("", "type an action, or help to list them", []),
 ])
 def test_resolver_explains(typed: str, problem: str, candidates: list[str]) -> None:

@@ -112,7 +112,7 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
         return Resolution(None, f"{canonical!r} is not legal now", list(legal))
     plain, typed_cards = _split(typed)
     if typed_cards and not plain:
-        return Resolution(None, f"no legal action with {' '.join(typed_cards)} now", list(legal))
+        return Resolution(None, f"No legal action with {' '.join(typed_cards)} now", list(legal))
     return Resolution(None, f"{text.strip()!r} is not an action here", list(legal))
 
 
