@@ -218,7 +218,7 @@ def test_replay_of_an_unfinished_match(monkeypatch: pytest.MonkeyPatch, tmp_path
     (["play", "schnauz", "--players", "9"], "Schnauz is for 2 to 6 players, not 9"),
     (["play", "schnapsen", "--players", "3"], "Schnapsen is played by exactly 2 players, not 3"),
     (["play", "schnauz", "--seat", "3", "--players", "3"], "--seat 3: the seats are 0 to 2"),
-    (["play", "schnauz", "--bot", "genius"], "invalid choice: 'genius'"),
+    (["play", "schnauz", "--bot", "genius"], "option 'bot' for schnauz cannot be 'genius'"),
     (["play", "schnauz", "--seed", "x"], "invalid int value: 'x'"),
     (["fly"], "unknown command 'fly'"),
     (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import stammtisch
+from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.game import GameInfo
 from stammtisch.errors import StammtischError
 from stammtisch.games import REGISTRY
-from stammtisch.terminal.bots import LEVELS, make_bot
 from stammtisch.terminal.console import Console, enable_line_editing
 from stammtisch.terminal.play import Session
 from stammtisch.terminal.render import options_lines, value_text
@@ -54,8 +54,8 @@ def _play_parser() -> _Parser:
     parser.add_argument("--players", type=int, help="number of players (where the game allows)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--seed", type=int, help="the match seed (default: a random one)")
-    parser.add_argument("--bot", choices=sorted(LEVELS), default="random",
-                        help="level of the computer players")
+    parser.add_argument("--bot", default="random",
+                        help="level of the computer players (random, beginner, club, expert)")
     parser.add_argument("--save", metavar="FILE", help="save the record to FILE without asking")
     return parser
 
@@ -85,7 +85,8 @@ def play(argv: Sequence[str]) -> int:
     match = stammtisch.new_match(info.name, seed=seed, **options)
     if not 0 <= args.seat < match.num_players:
         raise UsageError(f"--seat {args.seat}: the seats are 0 to {match.num_players - 1}")
-    bots = {seat: make_bot(args.bot, seed, seat)
+    find_level(info.name, args.bot)
+    bots = {seat: make_bot(info.name, args.bot, seed, seat)
             for seat in range(match.num_players) if seat != args.seat}
     console = Console()
     enable_line_editing()
