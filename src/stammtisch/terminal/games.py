@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from stammtisch.terminal import schnauz
+from stammtisch.terminal import scat, schnapsen, schnauz
 from stammtisch.terminal.render import Renderer
 
 RENDERERS: dict[str, Renderer] = {
     "schnauz": schnauz.RENDERER,
+    "scat": scat.RENDERER,
+    "schnapsen": schnapsen.RENDERER,
 }
