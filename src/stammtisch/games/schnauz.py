@@ -30,6 +30,8 @@ Choices where the spec is silent (decision ids in the rules file):
 - Tables replaced after an all-pass stay visible to everybody as
   ``out_of_play`` (they lay face up before), until a ``reshuffle`` takes them
   back into the stock.
+- A card a player took from the table is known to all until it leaves his
+  hand again: views list such cards of the other seats as ``known_hands``.
 - Hands are ranked by one int key (bigger wins) that packs the tuple of §7.1.
 """
 
@@ -537,6 +539,8 @@ class SchnauzState:
             "table": codes(self.table),
             "stock_size": len(self.stock),
             "out_of_play": codes(self.out_of_play),
+            "known_hands": {str(s): codes(self.hands[s] & self.public) for s in self.active
+                            if s != seat and self.hands[s] & self.public},
             "knocker": None if self.knocker < 0 else self.knocker,
             "final_turns": self.knocker >= 0,
             "passes": self.passes,
