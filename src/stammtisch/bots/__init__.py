@@ -1,6 +1,6 @@
 """Computer players. A bot sees a seat's view, never the full state."""
 
-from stammtisch.bots.base import Bot
+from stammtisch.bots.base import Analyst, Bot
 from stammtisch.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Analyst", "Bot", "RandomBot"]

@@ -14,3 +14,12 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any]) -> str:
         """One of ``view["legal_actions"]``."""
         ...
+
+
+class Analyst(Bot, Protocol):
+    """A bot that can explain itself (the ``expert`` level; hints)."""
+
+    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+        """Every legal action with its estimated value (win probability or expected
+        points, as the level documents), best first."""
+        ...

@@ -15,8 +15,9 @@ from stammtisch.bots.random_bot import RandomBot
 from stammtisch.core.rng import rng_for
 from stammtisch.errors import OptionError
 
-BotFactory = Callable[[str, int], Bot]
-"""``factory(game, seed)``: a fresh bot for one seat of one match."""
+BotFactory = Callable[[str, int, float | None], Bot]
+"""``factory(game, seed, budget)``: a fresh bot for one seat of one match; ``budget``
+is the most seconds per decision (``None``: the level's default)."""
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,13 @@ def find_level(game: str, name: str) -> BotLevel:
     raise OptionError("bot", allowed, value=name, game=game)
 
 
-def make_bot(game: str, level: str, match_seed: int, seat: int) -> Bot:
+def make_bot(game: str, level: str, match_seed: int, seat: int,
+             budget: float | None = None) -> Bot:
     """The bot of ``level`` for ``seat``, seeded from the match seed (sessions repeat)."""
     seed = rng_for(match_seed, "bot", level, seat).getrandbits(63)
-    return find_level(game, level).make(game, seed)
+    return find_level(game, level).make(game, seed, budget)
 
 
 register(BotLevel(
     "random", "Plays any legal move at random: no plan, no memory, easy to beat.",
-    lambda _game, seed: RandomBot(seed)))
+    lambda _game, seed, _budget: RandomBot(seed)))
