@@ -3,7 +3,8 @@
 Tried in order: the canonical parse (case-insensitive, ``10`` for ``T``); then
 a unique legal action whose words start with the typed words (``k`` -> knock,
 ``sw a`` -> swap all); then a unique legal action whose cards are the typed
-cards (``7h qc`` -> swap 7H QC, ``as`` -> play AS).
+cards (``7h qc`` -> swap 7H QC, ``as`` -> play AS); last, one word that is the
+initials of a unique legal action without cards (``ds`` -> draw stock).
 """
 
 from __future__ import annotations
@@ -80,6 +81,17 @@ def _card_matches(typed: list[str], legal: Sequence[str], *, part: bool = False)
     return found
 
 
+def _initials_matches(word: str, legal: Sequence[str]) -> list[str]:
+    """Actions of two or more card-free words whose initials are ``word`` (``td``)."""
+    found = []
+    for action in legal:
+        words = action.split()
+        if (len(words) == len(word) > 1 and not _split(words)[1]
+                and all(w[0].lower() == c for w, c in zip(words, word.lower(), strict=True))):
+            found.append(action)
+    return found
+
+
 def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Resolution:
     """The legal action ``text`` stands for; ``parse`` gives canonical text or raises.
 
@@ -105,6 +117,10 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
     by_cards = _card_matches(typed, legal)
     if len(by_cards) == 1:
         return Resolution(by_cards[0])
+    if not by_prefix and not by_cards and len(typed) == 1:
+        by_initials = _initials_matches(typed[0], legal)
+        if len(by_initials) == 1:
+            return Resolution(by_initials[0])
     candidates = list(dict.fromkeys(by_prefix + _card_matches(typed, legal, part=True)))
     if candidates:
         return Resolution(None, f"{text.strip()!r} could mean several actions", candidates)
