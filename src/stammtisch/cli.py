@@ -30,6 +30,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [-
                        [option=value ...]
        stammtisch replay FILE [--seat S] [--step]
        stammtisch games
+       stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL]
 
 Games: {games}. `stammtisch games` lists each game's options;
 `stammtisch play --help` and `stammtisch replay --help` explain the flags."""
@@ -121,6 +122,24 @@ def replay(argv: Sequence[str]) -> int:
     return 0
 
 
+def _serve_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch serve", description=(
+        "Start the web table: play every game in the browser against computer players."))
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument("--db", default="sqlite:///stammtisch.db",
+                        help="SQLAlchemy URL of the database (default: a SQLite file here)")
+    return parser
+
+
+def serve(argv: Sequence[str]) -> int:
+    args = _serve_parser().parse_args(argv)
+    from stammtisch.server import serve as run_server
+
+    run_server(host=args.host, port=args.port, db=args.db)
+    return 0
+
+
 def games(_argv: Sequence[str] = ()) -> int:
     console = Console()
     for info in stammtisch.games():
@@ -134,7 +153,7 @@ def games(_argv: Sequence[str] = ()) -> int:
 
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
-    "play": play, "replay": replay, "games": games,
+    "play": play, "replay": replay, "games": games, "serve": serve,
 }
 
 
@@ -147,7 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = COMMANDS.get(args[0])
     try:
         if command is None:
-            raise UsageError(f"unknown command {args[0]!r}; the commands are play, replay, games")
+            raise UsageError(
+                f"unknown command {args[0]!r}; the commands are play, replay, games, serve")
         return command(args[1:])
     except (UsageError, SetupError, StammtischError) as error:
         print(f"stammtisch: {error}", file=sys.stderr)

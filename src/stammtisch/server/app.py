@@ -1,0 +1,26 @@
+"""The ASGI app: pages, the JSON API, the table socket and the static files."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.routing import Mount, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from stammtisch.server.routes import api, pages
+from stammtisch.server.settings import Settings
+from stammtisch.server.store import Store
+from stammtisch.server.tables import Hub
+from stammtisch.server.ws import table_socket
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings()
+    app = Starlette(routes=[
+        *pages.routes,
+        *api.routes,
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
+    ])
+    app.state.settings = settings
+    app.state.hub = Hub(Store(settings.db_url), settings.bot_delay)
+    return app

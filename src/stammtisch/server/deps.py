@@ -1,0 +1,32 @@
+"""What routes need from the app, looked up in one place."""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
+
+from stammtisch.server.settings import Settings
+from stammtisch.server.store import Store
+from stammtisch.server.tables import Hub, Table
+
+
+def hub(conn: HTTPConnection) -> Hub:
+    found: Hub = conn.app.state.hub
+    return found
+
+
+def store(conn: HTTPConnection) -> Store:
+    return hub(conn).store
+
+
+def settings(conn: HTTPConnection) -> Settings:
+    found: Settings = conn.app.state.settings
+    return found
+
+
+def table(conn: HTTPConnection) -> Table:
+    """The table named in the path, or 404."""
+    found = hub(conn).get(conn.path_params["table_id"])
+    if found is None:
+        raise HTTPException(404, "no such table")
+    return found

@@ -1,0 +1,17 @@
+"""``stammtisch serve``: the app on uvicorn, with the address to open printed first."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from stammtisch.server.app import create_app
+from stammtisch.server.protocol import MAX_MESSAGE
+from stammtisch.server.settings import DEFAULT_DB, Settings
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
+          bot_delay: float = 0.6) -> None:
+    app = create_app(Settings(db_url=db, bot_delay=bot_delay))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE)

@@ -1,0 +1,71 @@
+"""The JSON API: the games on offer, new tables, finished matches."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from stammtisch.errors import StammtischError
+from stammtisch.server import history
+from stammtisch.server.catalog import catalog
+from stammtisch.server.deps import hub, store
+
+MAX_BODY = 16_384
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def games(_request: Request) -> JSONResponse:
+    return JSONResponse(catalog())
+
+
+async def create_table(request: Request) -> JSONResponse:
+    """``{"game", "options", "seats": ["human", "random", ...], "seed"?}`` -> id and token."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
+    try:
+        data: Any = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _error("the body must be a JSON object")
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return _error('the body must be a JSON object with "game"')
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return _error('"seed" must be an integer')
+    try:
+        table, token = hub(request).create(
+            data["game"], data.get("seats", []), data.get("options", {}), seed)
+    except StammtischError as error:
+        return _error(str(error))
+    return JSONResponse({"id": table.id, "token": token, "seat": table.human_seats[0],
+                         "url": f"/table/{table.id}"}, status_code=201)
+
+
+async def finished(request: Request) -> JSONResponse:
+    return JSONResponse([history.summary(t) for t in store(request).finished()])
+
+
+async def replay_step(request: Request) -> JSONResponse:
+    stored = store(request).load(request.path_params["table_id"])
+    if stored is None or not stored.finished:
+        return _error("no finished match with this id", 404)
+    try:
+        index = int(request.query_params.get("step", "0"))
+    except ValueError:
+        return _error("step must be a whole number")
+    return JSONResponse(history.step(stored, index))
+
+
+routes = [
+    Route("/api/games", games, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/history", finished, methods=["GET"]),
+    Route("/api/history/{table_id}", replay_step, methods=["GET"]),
+]

@@ -1,0 +1,18 @@
+"""What one server run is configured with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "sqlite:///stammtisch.db"
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str = DEFAULT_DB
+    """SQLAlchemy URL: a SQLite file by default, ``postgresql://...`` for PostgreSQL."""
+    bot_delay: float = 0.6
+    """Seconds between two computer moves, so that people can follow them."""
+    web_dir: Path = WEB_DIR

@@ -1,0 +1,103 @@
+"""A real server on a free local port, in a thread, for the server and browser tests."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from stammtisch.server import Settings, create_app
+from stammtisch.server.protocol import MAX_MESSAGE
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """``stammtisch serve`` in a thread; ``stop()`` and a new one on the same database
+    is a server restart."""
+
+    def __init__(self, db: Path, *, bot_delay: float = 0.0, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=bot_delay))
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=4 * MAX_MESSAGE, lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+    def create(self, game: str, seats: list[str], seed: int = 1,
+               **options: Any) -> dict[str, Any]:
+        response = httpx.post(f"{self.url}/api/tables", json={
+            "game": game, "seats": seats, "seed": seed, "options": options})
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def socket(self, table: str, token: str = "") -> TableSocket:
+        return TableSocket(connect(
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table}?token={token}",
+            max_size=2**24, open_timeout=10, legacy=True))
+
+
+class TableSocket:
+    """A client of the table socket that reads the server's JSON messages."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.events: list[Any] = []
+        self.state: dict[str, Any] = {}
+
+    def receive(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        if message["type"] == "state":
+            del self.events[message["log_start"]:]
+            self.events.extend(message["events"])
+            self.state = message
+        return message
+
+    def send(self, data: Any) -> None:
+        self.conn.send(data if isinstance(data, str | bytes) else json.dumps(data))
+
+    def until_my_turn(self, timeout: float = 30) -> dict[str, Any]:
+        """The next state where this seat is to act or the match is over."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state
+            if state and (state["result"] is not None or state["to_act"] == state["seat"]) \
+                    and not self.pending():
+                return state
+            self.receive(timeout=max(0.1, deadline - time.monotonic()))
+
+    def pending(self) -> bool:
+        """True while another message is already waiting."""
+        try:
+            self.receive(timeout=0.02)
+        except TimeoutError:
+            return False
+        return True
+
+    def close(self) -> None:
+        self.conn.close()
