@@ -114,7 +114,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
                       " judged like your knock),", "or decline and look at your hand."]
         elif phase == "draw":
             top = view["discard_top"]
-            take = f" or take {symbol(top)} from the discard pile" if top else ""
+            take = f" or take {symbol(top)} from the pile" if top else ""
             knock = "; or knock: the others get one last turn" if "knock" in legal else ""
             lines.append(f"Draw from the stock (unseen){take}{knock}.")
         elif phase == "discard":
