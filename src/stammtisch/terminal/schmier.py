@@ -140,7 +140,13 @@ def _turn_help(view: dict[str, Any]) -> list[str]:
     phase = view["phase"]
     legal = view["legal_actions"]
     if phase == "auction":
-        return ["Bid how many of the six points your team will take, or pass (e.g. b 4, p):",
+        bids = [a.split()[1] for a in legal if a.startswith("bid ")]
+        examples = [f"b {bids[0]}"] if bids else []
+        if "pass" in legal:
+            examples.append("p")
+        passing = ", or pass" if "pass" in legal else ""
+        return [f"Bid how many of the six points your team will take{passing}"
+                f" (e.g. {', '.join(examples)}):",
                 "High, Low, Right Bauer, Left Bauer, Joker and Game."]
     if phase == "trump":
         return ["You won the auction: name trump (e.g. t h for ♥)."]
@@ -155,10 +161,11 @@ def _turn_help(view: dict[str, Any]) -> list[str]:
     if phase == "rob":
         first = legal[0].split()[1:]
         example = f" (e.g. d {' '.join(first).lower()})" if len(first) <= 4 else ""
+        example = example or ", help lists each choice"
         return [f"You took the rest of the stock: discard {len(first)} to keep six{example}."]
     trick = view["trick"]["cards"]
     if trick:
-        return [f"Follow {symbol(trick[0])}: type a card."]
+        return [f"Type a card to play on {symbol(trick[0])}."]
     return ["You lead: type a card."]
 
 
@@ -284,8 +291,9 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
             lines.append(f"{_verb(event['seat'], me, 'take')} the rest of the stock"
                          f" ({plural(event['count'], 'card')}) as dealer.")
         elif kind == "exchange":
-            robbed = i and events[i - 1].get("type") == "rob"
             count = event["count"]
+            robbed = (i and events[i - 1].get("type") == "rob") or count > 3 or (
+                i + 1 < len(events) and events[i + 1].get("type") == "action")
             if robbed:
                 lines.append(f"{_verb(event['seat'], me, 'discard')} {count} back to six.")
             elif count:

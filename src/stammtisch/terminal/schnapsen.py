@@ -118,7 +118,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         if not trick and view["declared"] is None:
             lines.append("You lead: type a card (e.g. " + legal[0].split()[1].lower() + ").")
         elif trick:
-            lines.append(f"Follow {symbol(trick['cards'][0])}: type a card.")
+            lines.append(f"Type a card to play on {symbol(trick['cards'][0])}.")
     elif view["to_act"] is not None:
         lines.append(f"{seat_name(view['to_act'], me)} to act.")
     return lines
