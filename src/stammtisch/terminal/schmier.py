@@ -110,6 +110,12 @@ def _phase_lines(view: dict[str, Any]) -> list[str]:
     phase = view["phase"]
     contract = view["contract"]
     lines = []
+    last = view["last_deal"]
+    if phase == "auction" and last:
+        verdict = "made it" if last["made"] else "was set"
+        delta = " · ".join(f"Team {k} {d:+d}" for k, d in enumerate(last["delta"]))
+        lines.append(f"Last deal: Team {last['bidding_team']} bid {last['bid']} and {verdict};"
+                     f" points {delta}")
     if phase == "auction":
         high = view["high_bid"]
         lines.append("Auction: one call each from the dealer's left, the dealer last; "

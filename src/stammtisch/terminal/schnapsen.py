@@ -106,6 +106,13 @@ def render_view(view: dict[str, Any]) -> list[str]:
         lines.append("Marriages: " + " · ".join(_marriage(m, me) for m in view["marriages"]))
     if view["last_trick"]:
         lines.append("Last trick: " + _trick_text(view["last_trick"], me))
+    elif view["last_deal"]:
+        last = view["last_deal"]
+        winner = last["winner"]
+        scored = "nobody scored" if winner is None else \
+            f"{seat_name(winner, me)} scored {plural(last['game_points'], 'game point')}"
+        counts = ", ".join(f"{seat_name(s, me)} {n}" for s, n in enumerate(last["points"]))
+        lines.append(f"Last deal: {scored} (points: {counts}).")
     trick = view["trick"]
     legal = view["legal_actions"]
     if trick:
