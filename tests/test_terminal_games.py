@@ -16,7 +16,8 @@ from stammtisch.bots import RandomBot
 from stammtisch.cli import main
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
-from stammtisch.terminal.render import GENERIC, Renderer, renderer
+from stammtisch.terminal.games import RENDERERS
+from stammtisch.terminal.render import GENERIC, Renderer
 from stammtisch.terminal.resolve import resolve, shortest
 from stammtisch.terminal.text import symbol
 
@@ -98,7 +99,7 @@ def text_of(match: Match) -> Callable[[str], str]:
 
 def test_scat_own_hand_pile_stock_and_lives() -> None:
     match = stammtisch.new_match("scat", num_players=5, seed=3, first_dealer=4)
-    look = renderer("scat")
+    look = RENDERERS["scat"]
     view = match.view(0)
     lines = look.view(view)
     screen = "\n".join(lines)
@@ -120,7 +121,7 @@ def test_scat_own_hand_pile_stock_and_lives() -> None:
 
 def test_scat_others_draws_discards_and_the_showdown() -> None:
     match = stammtisch.new_match("scat", num_players=4, seed=7)
-    look = renderer("scat")
+    look = RENDERERS["scat"]
     for _ in steps(match):
         if any(e["type"] == "showdown" for e in match.events):
             break
@@ -146,7 +147,7 @@ def test_scat_others_draws_discards_and_the_showdown() -> None:
 
 
 def test_scat_31_and_the_throw_down_window() -> None:
-    look = renderer("scat")
+    look = RENDERERS["scat"]
     event = {"type": "showdown", "deal": 0, "reason": "31", "knocker": None, "thirty_one": [2],
              "hands": {"0": ["7H", "QH", "AH"], "2": ["TS", "KS", "AS"]},
              "values": {"0": 28, "2": 31}, "lowest": None, "lives_lost": {"0": 1}}
@@ -170,13 +171,13 @@ def test_scat_31_and_the_throw_down_window() -> None:
 
 def test_scat_screens_never_show_hidden_cards() -> None:
     match = stammtisch.new_match("scat", num_players=5, seed=11)
-    assert check_secrets("scat", match, renderer("scat")) > 50
+    assert check_secrets("scat", match, RENDERERS["scat"]) > 50
 
 
 def test_scat_discard_turn_says_what_each_discard_leaves() -> None:
     match = stammtisch.new_match("scat", num_players=2, seed=4, first_dealer=1)
     match.play("draw stock")
-    lines = renderer("scat").view(match.view(0))
+    lines = RENDERERS["scat"].view(match.view(0))
     screen = "\n".join(lines)
     assert "What each discard leaves:" in screen
     assert "(type the card, e.g." in lines[-1]
@@ -186,7 +187,7 @@ def test_scat_discard_turn_says_what_each_discard_leaves() -> None:
 
 def test_schnapsen_table_trump_talon_points() -> None:
     match = stammtisch.new_match("schnapsen", seed=3, first_dealer=1)
-    look = renderer("schnapsen")
+    look = RENDERERS["schnapsen"]
     view = match.view(0)
     screen = "\n".join(look.view(view))
     assert f"Trump {symbol('A' + view['trump_suit'])[-1]}" in screen
@@ -216,7 +217,7 @@ def test_schnapsen_specials_are_explained_when_legal() -> None:
     view.update(hand=["J" + trump, "KC", "QC", "AD", "TD"], legal_actions=[
         "play J" + trump, "play KC", "play QC", "play AD", "play TD", "marriage KC",
         "marriage QC", "exchange", "close"])
-    screen = "\n".join(renderer("schnapsen").view(view))
+    screen = "\n".join(RENDERERS["schnapsen"].view(view))
     assert re.search(r"marriage QC \(m qc\) +show K♣ and lead Q♣: a marriage, 20", screen)
     assert re.search(rf"exchange \(e\) +give your {symbol('J' + trump)} for the trump card",
                      screen)
@@ -229,7 +230,7 @@ def test_schnapsen_specials_are_explained_when_legal() -> None:
 
 
 def test_schnapsen_events_tell_tricks_marriages_and_deal_results() -> None:
-    look = renderer("schnapsen")
+    look = RENDERERS["schnapsen"]
     lines = look.events([
         {"type": "action", "seat": 1, "action": "marriage KC"},
         {"type": "marriage", "seat": 1, "suit": "C", "cards": ["QC", "KC"], "points": 40,
@@ -258,10 +259,22 @@ def test_schnapsen_events_tell_tricks_marriages_and_deal_results() -> None:
         "Seat 1 wins the Bummerl 7:3 after 5 deals."
 
 
+def test_schnapsen_last_deal_stays_on_the_table_until_the_next_trick() -> None:
+    match = stammtisch.new_match("schnapsen", seed=3)
+    for _ in steps(match):
+        if match.view(0)["deal"] == 1:
+            break
+    view = match.view(0)
+    last = view["last_deal"]
+    screen = "\n".join(RENDERERS["schnapsen"].view(view))
+    assert f"points: You {last['points'][0]}, Seat 1 {last['points'][1]})" in screen
+    assert "Last deal: " in screen and "Bummerl: You" in screen
+
+
 def test_schnapsen_screens_never_show_the_opponents_hand() -> None:
     for seed in (1, 2):
         match = stammtisch.new_match("schnapsen", seed=seed)
-        assert check_secrets("schnapsen", match, renderer("schnapsen"), seed=seed) > 30
+        assert check_secrets("schnapsen", match, RENDERERS["schnapsen"], seed=seed) > 30
 
 
 # --- Schmier ---------------------------------------------------------------------------------
@@ -272,7 +285,7 @@ RULE_TEXT = r"\(Right Bauer [^)]*\)"
 
 def test_schmier_auction_teams_and_partner() -> None:
     match = stammtisch.new_match("schmier", seed=5, first_dealer=5)
-    look = renderer("schmier")
+    look = RENDERERS["schmier"]
     match.play("bid 4")
     match.play("pass")
     match.play("pass")
@@ -293,7 +306,7 @@ def test_schmier_auction_teams_and_partner() -> None:
 
 def test_schmier_contract_exchange_counts_and_tricks() -> None:
     match = stammtisch.new_match("schmier", seed=5, first_dealer=5)
-    look = renderer("schmier")
+    look = RENDERERS["schmier"]
     match.play("bid 4")
     for _ in range(5):
         match.play("pass")
@@ -326,7 +339,7 @@ def test_schmier_contract_exchange_counts_and_tricks() -> None:
 
 def test_schmier_deal_score_names_the_six_points() -> None:
     match = stammtisch.new_match("schmier", seed=8)
-    look = renderer("schmier")
+    look = RENDERERS["schmier"]
     for _ in steps(match):
         if any(e["type"] == "deal_score" for e in match.events):
             break
@@ -342,9 +355,29 @@ def test_schmier_deal_score_names_the_six_points() -> None:
     fits(lines)
 
 
+def test_schmier_rob_partners_of_three_and_trump_choice() -> None:
+    look = RENDERERS["schmier"]
+    told = look.events([{"type": "rob", "seat": 1, "count": 2},
+                        {"type": "exchange", "seat": 1, "count": 2},
+                        {"type": "action", "seat": 3, "action": "play AH"}], 0)
+    assert told == ["Seat 1 takes the rest of the stock (2 cards) as dealer.",
+                    "Seat 1 discards 2 back to six.", "Seat 3 leads A♥"]
+    match = stammtisch.new_match("schmier", seed=5, first_dealer=5, partnerships="2x3")
+    match.play("bid 4")
+    for _ in range(5):
+        match.play("pass")
+    screen = "\n".join(look.view(match.view(0)))
+    assert "You play in Team 0 with Seat 2 + Seat 4 (your partners)." in screen
+    assert "Your turn: trump C ♣ · trump D ♦ · trump H ♥ · trump S ♠" in screen
+    assert "Seat 1   Team 1  6 cards   pass" in screen
+    spectator = "\n".join(look.view(match.view(None)))
+    assert "Teams: Team 0 Seat 0 + Seat 2 + Seat 4 · Team 1 Seat 1 + Seat 3 + Seat 5" in spectator
+    assert "Your hand" not in spectator
+
+
 def test_schmier_screens_never_show_hidden_cards() -> None:
     match = stammtisch.new_match("schmier", seed=2)
-    assert check_secrets("schmier", match, renderer("schmier"), rule_text=RULE_TEXT) > 100
+    assert check_secrets("schmier", match, RENDERERS["schmier"], rule_text=RULE_TEXT) > 100
 
 
 # --- whole matches at the terminal, then their replays ----------------------------------------
@@ -385,15 +418,18 @@ def play_through_cli(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[
     return screen.getvalue(), made[0]
 
 
-@pytest.mark.parametrize(("argv", "result"), [
-    (["play", "scat", "--players", "5", "--seed", "3"], r"(You win|Seat \d wins) the match after"),
-    (["play", "schnapsen", "--seed", "3"], r"(You win|Seat 1 wins) the Bummerl \d+:\d+ after"),
+@pytest.mark.parametrize(("argv", "result", "own_mark"), [
+    (["play", "scat", "--players", "5", "--seed", "3"], r"(You win|Seat \d wins) the match after",
+     "What each discard leaves"),
+    (["play", "schnapsen", "--seed", "3"], r"(You win|Seat 1 wins) the Bummerl \d+:\d+ after",
+     "the trump card"),
     (["play", "schmier", "--seed", "3", "target_score=4"],
-     r"(Your team wins|Team \d .* wins|Joint win).* after \d+ deals"),
+     r"(Your team wins|Team \d .* wins|Joint win).* after \d+ deals",
+     "You play in Team 0 with Seat 3 (your partner)."),
 ])
 def test_a_whole_match_then_its_replay(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str], argv: list[str],
-                                       result: str) -> None:
+                                       result: str, own_mark: str) -> None:
     path = tmp_path / "match.json"
     out, match = play_through_cli(monkeypatch, [*argv, "--save", str(path)])
     assert match.result is not None
@@ -401,8 +437,8 @@ def test_a_whole_match_then_its_replay(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert "Traceback" not in out and "Did you mean" not in out and "is not" not in out
     assert f"Saved the record to {path}" in out
     game = argv[1]
-    own = renderer(game)
-    assert own.view(match.view(0)) != GENERIC.view(match.view(0))
+    assert RENDERERS[game].view(match.view(0)) != GENERIC.view(match.view(0))
+    assert own_mark in out
 
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0

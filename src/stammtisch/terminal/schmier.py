@@ -80,7 +80,7 @@ def _seat_row(view: dict[str, Any], seat: int) -> str:
     contract = view["contract"]
     if contract and contract["bidder"] == seat:
         marks.append(f"bidder ({contract['bid']})")
-    said = _bid_of(view, seat) if view["phase"] == "auction" else ""
+    said = _bid_of(view, seat) if view["phase"] in ("auction", "trump") else ""
     exchanged = view["exchanged"][seat]
     if exchanged is not None and view["phase"] in ("exchange", "rob", "play"):
         did = "discarded" if seat == view["dealer"] else "exchanged"
@@ -199,7 +199,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
 def render_actions(legal: list[str]) -> str:
     plays = [a.split()[1] for a in legal if a.startswith("play ")]
     discards = [a for a in legal if a.startswith("discard")]
-    shown = [a for a in legal if not a.startswith(("play ", "discard"))]
+    shown = [f"{a} {_SUITS[a[-1]]}" if a.startswith("trump ") else a
+             for a in legal if not a.startswith(("play ", "discard"))]
     if plays:
         shown.append("play " + " ".join(symbol(c) for c in plays))
     if len(discards) > 4:
