@@ -449,3 +449,50 @@ def test_a_whole_match_then_its_replay(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert "── Deal 1" in shown and "   Seat 1   " in shown
     record = json.loads(path.read_text())
     assert stammtisch.replay(record).result == match.result
+
+
+# --- short forms -------------------------------------------------------------------------------
+
+SCHNAPSEN_LEAD = ["play AS", "play QH", "play KH", "marriage QH", "marriage KH", "exchange",
+                  "close"]
+SCHMIER_BIDS = ["pass", "bid 4", "bid 5", "bid 6"]
+SCHMIER_TRUMPS = ["trump C", "trump D", "trump H", "trump S"]
+SCHMIER_DISCARDS = ["discard", "discard 7C", "discard 8D", "discard KS", "discard 7C 8D",
+                    "discard 7C KS", "discard 8D KS", "discard 7C 8D KS"]
+SCAT_DRAW = ["draw stock", "draw discard", "knock"]
+
+
+@pytest.mark.parametrize(("game", "typed", "legal", "meant"), [
+    ("schnapsen", "as", SCHNAPSEN_LEAD, "play AS"),
+    ("schnapsen", "m qh", SCHNAPSEN_LEAD, "marriage QH"),
+    ("schnapsen", "kh m", SCHNAPSEN_LEAD, "marriage KH"),
+    ("schnapsen", "ex", SCHNAPSEN_LEAD, "exchange"),
+    ("schnapsen", "c", SCHNAPSEN_LEAD, "close"),
+    ("schmier", "b 4", SCHMIER_BIDS, "bid 4"),
+    ("schmier", "p", SCHMIER_BIDS, "pass"),
+    ("schmier", "t h", SCHMIER_TRUMPS, "trump H"),
+    ("schmier", "trump ♥", SCHMIER_TRUMPS, "trump H"),
+    ("schmier", "d 7c 8d", SCHMIER_DISCARDS, "discard 7C 8D"),
+    ("schmier", "8d 7c", SCHMIER_DISCARDS, "discard 7C 8D"),
+    ("schmier", "discard", SCHMIER_DISCARDS, "discard"),
+    ("schmier", "ks", ["play 7C", "play KS"], "play KS"),
+    ("scat", "ds", SCAT_DRAW, "draw stock"),
+    ("scat", "dd", SCAT_DRAW, "draw discard"),
+    ("scat", "d s", SCAT_DRAW, "draw stock"),
+    ("scat", "k", SCAT_DRAW, "knock"),
+    ("scat", "7c", ["discard 7C", "discard KS"], "discard 7C"),
+    ("scat", "td", ["throw down", "decline"], "throw down"),
+])
+def test_short_forms(game: str, typed: str, legal: list[str], meant: str) -> None:
+    options: dict[str, Any] = {"num_players": 3} if game == "scat" else {}
+    match = stammtisch.new_match(game, seed=1, **options)
+    assert resolve(typed, legal, text_of(match)).action == meant
+
+
+def test_ambiguous_short_forms_list_the_candidates() -> None:
+    match = stammtisch.new_match("schnapsen", seed=1)
+    found = resolve("qh", SCHNAPSEN_LEAD, text_of(match))
+    assert found.action is None and found.candidates == ["play QH", "marriage QH"]
+    found = resolve("d", SCAT_DRAW, str)
+    assert found.action is None and found.candidates == ["draw stock", "draw discard"]
+    assert resolve("d 7c", SCHMIER_DISCARDS, str).action == "discard 7C"
