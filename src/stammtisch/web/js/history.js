@@ -1,0 +1,23 @@
+// The history page: finished matches, each opening a face-up replay.
+import { t } from "./i18n.js";
+import { h } from "./games.js";
+import { header } from "./page.js";
+
+const root = document.getElementById("app");
+let list = null;
+
+function when(seconds) { return new Date(seconds * 1000).toLocaleString(document.documentElement.lang); }
+
+function render() {
+  const body = list === null ? h("p", {}, t("ui.connecting"))
+    : !list.length ? h("p", {}, t("ui.no_finished"))
+    : h("ul", { class: "history-list" }, list.map((m) => h("li", {},
+      h("a", { href: `/history/${encodeURIComponent(m.id)}` }, `${t(`game.${m.game}`)} · ${when(m.finished)}`),
+      h("span", { class: "doc" }, ` · ${m.seats.length} ${t("ui.players")} · ${m.actions} ↦`))));
+  root.replaceChildren(h("main", { class: "history" }, h("h1", {}, t("ui.finished_matches")), body));
+  document.title = `${t("ui.history")} · ${t("app.title")}`;
+}
+
+header(render);
+render();
+fetch("/api/history").then((r) => r.json()).then((data) => { list = data; render(); });

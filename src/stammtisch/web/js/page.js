@@ -1,0 +1,34 @@
+// The header every page shares: title, navigation, language picker, settings.
+import { languagePicker, t } from "./i18n.js";
+import { h } from "./games.js";
+
+export function reducedMotion() {
+  const setting = localStorage.getItem("stammtisch.animations");
+  return setting === "0" || (setting === null && matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function toggle(id, key, label, value, onChange) {
+  const input = h("input", { type: "checkbox", id });
+  input.checked = value;
+  input.addEventListener("change", () => { localStorage.setItem(key, input.checked ? "1" : "0"); onChange(); });
+  return h("label", { class: "toggle", for: id }, input, " ", label);
+}
+
+export function header(rerender, { settings = false } = {}) {
+  const bar = document.getElementById("header");
+  const draw = () => {
+    document.body.classList.toggle("no-anim", reducedMotion());
+    bar.replaceChildren(
+      h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
+      h("nav", { "aria-label": "main" },
+        h("a", { href: "/" }, t("ui.start")), h("a", { href: "/history" }, t("ui.history"))),
+      h("div", { class: "header-tools" },
+        settings ? h("details", { class: "settings" }, h("summary", {}, t("ui.settings")),
+          toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),
+            localStorage.getItem("stammtisch.four_colour") === "1", () => { draw(); rerender(); }),
+          toggle("animations", "stammtisch.animations", t("ui.animations"), !reducedMotion(),
+            () => { draw(); rerender(); })) : null,
+        languagePicker(() => { draw(); rerender(); })));
+  };
+  draw();
+}

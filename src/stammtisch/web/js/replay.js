@@ -1,0 +1,54 @@
+// A face-up replay of a finished match: step forward and back through the record.
+import { t } from "./i18n.js";
+import { backs, cardElement, short } from "./cards.js";
+import { gameUi, h } from "./games.js";
+import { header } from "./page.js";
+import { actionLabel, eventText, seatName } from "./words.js";
+
+const root = document.getElementById("app");
+const id = decodeURIComponent(location.pathname.split("/").pop());
+let data = null;
+let missing = false;
+
+async function load(step) {
+  const response = await fetch(`/api/history/${encodeURIComponent(id)}?step=${step}`);
+  if (!response.ok) { missing = true; render(); return; }
+  data = await response.json();
+  render();
+}
+
+function render() {
+  if (missing) { root.replaceChildren(h("p", {}, t("ui.no_table"))); return; }
+  if (!data) { root.replaceChildren(h("p", {}, t("ui.connecting"))); return; }
+  const ctx = { me: null, seats: data.seats };
+  const ui = { ctx, card: (c) => cardElement(c), mini: (c) => h("span", { class: `mini suit-${c[1]}` }, short(c)), backs,
+    pileButton: (n) => n, lastTrick: () => null };
+  const game = gameUi(data.game);
+  const nav = (label, step, key) => h("button", { type: "button", class: "secondary", "aria-keyshortcuts": key,
+    disabled: step < 0 || step > data.total || step === data.step ? true : null, onclick: () => load(step) }, label);
+  const hands = Object.entries(data.hands).map(([seat, cards]) => h("li", { class: "replay-hand" },
+    h("strong", {}, seatName(Number(seat), ctx)), h("div", { class: "hand small" }, cards.map((c) => cardElement(c)))));
+  const last = data.events.slice(-8).map((e) => h("li", {}, eventText(e, ctx)));
+  root.replaceChildren(h("main", { class: "replay felt" },
+    h("h1", {}, `${t("ui.face_up")}: ${t(`game.${data.game}`)}`),
+    h("div", { class: "replay-nav", role: "group", "aria-label": t("ui.replay") },
+      nav(t("ui.first"), 0, "Home"), nav(t("ui.back"), data.step - 1, "ArrowLeft"),
+      h("span", { class: "step" }, t("ui.step", { n: data.step, total: data.total })),
+      nav(t("ui.forward"), data.step + 1, "ArrowRight"), nav(t("ui.last"), data.total, "End")),
+    data.action ? h("p", { class: "status" }, actionLabel(data.action)) : null,
+    h("section", { class: "center" }, game.center(data.view, ui).filter(Boolean)),
+    h("ul", { class: "replay-hands" }, hands),
+    h("section", { class: "log" }, h("h2", {}, t("ui.log")), h("ol", { class: "log-list" }, last))));
+  document.title = `${t("ui.replay")} · ${t("app.title")}`;
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!data || event.target.closest("input, select")) return;
+  if (event.key === "ArrowRight") load(Math.min(data.total, data.step + 1));
+  if (event.key === "ArrowLeft") load(Math.max(0, data.step - 1));
+  if (event.key === "Home") load(0);
+  if (event.key === "End") load(data.total);
+});
+
+header(render);
+load(0);

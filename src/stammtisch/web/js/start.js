@@ -1,0 +1,151 @@
+// The start page: pick a game, its options (grouped, with presets), the computer
+// players and their levels; then the server deals and the table opens.
+import { t, has } from "./i18n.js";
+import { h } from "./games.js";
+import { header } from "./page.js";
+
+const root = document.getElementById("app");
+let games = [];
+let chosen = localStorage.getItem("stammtisch.last_game") || "schnapsen";
+let values = {};
+let preset = "rules";
+let players = null;
+let mySeat = 0;
+let levels = {};
+let error = "";
+
+function game() { return games.find((g) => g.name === chosen) || games[0]; }
+
+function applyPreset(name) {
+  const g = game();
+  preset = name;
+  values = {};
+  for (const option of g.options) if (option.default !== null) values[option.name] = option.default;
+  Object.assign(values, g.presets[name] || {});
+  if (players === null || players < g.players.min || players > g.players.max) players = Math.min(Math.max(3, g.players.min), g.players.max);
+  if (mySeat >= players) mySeat = 0;
+}
+
+function valueLabel(value) {
+  const key = `val.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  const doc = has(`doc.${option.name}`) ? t(`doc.${option.name}`) : option.doc;
+  const label = has(`opt.${option.name}`) ? t(`opt.${option.name}`) : option.name;
+  let control;
+  const current = values[option.name];
+  const set = (v) => { values[option.name] = v; preset = "custom"; render(); };
+  if (option.kind === "bool") {
+    control = h("input", { type: "checkbox", id, "aria-describedby": `${id}-doc` });
+    control.checked = !!current;
+    control.addEventListener("change", () => set(control.checked));
+  } else if (option.kind === "choice") {
+    control = h("select", { id, "aria-describedby": `${id}-doc` }, option.values.map((v, i) => {
+      const o = new Option(valueLabel(v), String(i), false, v === current);
+      return o;
+    }));
+    control.addEventListener("change", () => set(option.values[Number(control.value)]));
+  } else if (option.kind === "seat") {
+    const seats = ["random", ...Array.from({ length: players }, (_, i) => i)];
+    control = h("select", { id, "aria-describedby": `${id}-doc` }, seats.map((v, i) => new Option(
+      v === "random" ? t("val.random") : (v === mySeat ? t("ui.you") : t("ui.seat", { n: v + 1 })), String(i), false, v === current)));
+    control.addEventListener("change", () => set(seats[Number(control.value)]));
+  } else {
+    control = h("input", { type: "number", id, min: option.min, max: option.max ?? "", step: 1, inputmode: "numeric",
+      "aria-describedby": `${id}-doc` });
+    control.value = current;
+    control.addEventListener("change", () => set(Number(control.value)));
+  }
+  return h("div", { class: "field" + (option.kind === "bool" ? " field-bool" : "") },
+    h("label", { for: id }, label), control, h("p", { class: "doc", id: `${id}-doc` }, doc));
+}
+
+function seatsFieldset(g) {
+  const count = g.players.option ? players : g.players.min;
+  const rows = [];
+  if (g.players.option) {
+    const input = h("select", { id: "players" }, Array.from({ length: g.players.max - g.players.min + 1 }, (_, i) => {
+      const n = g.players.min + i;
+      return new Option(String(n), String(n), false, n === players);
+    }));
+    input.addEventListener("change", () => { players = Number(input.value); if (mySeat >= players) mySeat = 0; render(); });
+    rows.push(h("div", { class: "field" }, h("label", { for: "players" }, t("ui.players")), input));
+  }
+  for (let seat = 0; seat < count; seat++) {
+    if (seat === mySeat) {
+      rows.push(h("div", { class: "field seat-row" }, h("span", { class: "seat-label" }, t("ui.seat", { n: seat + 1 })),
+        h("strong", {}, t("ui.you"))));
+      continue;
+    }
+    const id = `level-${seat}`;
+    const current = levels[seat] || g.levels[0].name;
+    const select = h("select", { id, "aria-describedby": `${id}-doc` }, g.levels.map((l) => new Option(
+      has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name, l.name, false, l.name === current)));
+    select.addEventListener("change", () => { levels[seat] = select.value; render(); });
+    const level = g.levels.find((l) => l.name === current) || g.levels[0];
+    const doc = has(`leveldoc.${level.name}`) ? t(`leveldoc.${level.name}`) : level.description;
+    rows.push(h("div", { class: "field seat-row" },
+      h("label", { for: id }, `${t("ui.seat", { n: seat + 1 })} · ${t("ui.computer")}`), select,
+      h("p", { class: "doc", id: `${id}-doc` }, doc)));
+  }
+  return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
+}
+
+async function start(event) {
+  event.preventDefault();
+  const g = game();
+  const count = g.players.option ? players : g.players.min;
+  const options = { ...values };
+  if (g.players.option) options[g.players.option] = players;
+  const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : (levels[s] || g.levels[0].name));
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: g.name, options, seats }) });
+  const body = await response.json();
+  if (!response.ok) { error = body.error; render(); return; }
+  localStorage.setItem(`stammtisch.token.${body.id}`, body.token);
+  location.href = body.url;
+}
+
+function render() {
+  if (!games.length) { root.replaceChildren(h("p", {}, t("ui.connecting"))); return; }
+  const g = game();
+  const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, t("ui.choose_game")), games.map((x) => {
+    const id = `game-${x.name}`;
+    const input = h("input", { type: "radio", name: "game", id, value: x.name });
+    input.checked = x.name === g.name;
+    input.addEventListener("change", () => {
+      chosen = x.name; localStorage.setItem("stammtisch.last_game", chosen); players = null; levels = {}; applyPreset("rules"); render();
+    });
+    return h("label", { class: "game-tile", for: id }, input,
+      h("span", { class: "game-name" }, t(`game.${x.name}`)),
+      h("span", { class: "game-sub" }, has(`gamesub.${x.name}`) ? t(`gamesub.${x.name}`) : x.summary));
+  }));
+  const presets = h("div", { class: "presets", role: "radiogroup", "aria-label": t("ui.preset") },
+    ["rules", "traditional"].filter((p) => p in g.presets).map((p) => h("button", {
+      type: "button", class: "preset" + (preset === p ? " primary" : ""), "aria-pressed": preset === p ? "true" : "false",
+      onclick: () => { applyPreset(p); render(); } }, t(`ui.preset.${p}`))));
+  const options = g.groups.map((group) => {
+    const fields = group.options.filter((n) => n !== g.players.option)
+      .map((n) => g.options.find((o) => o.name === n)).filter(Boolean).map(optionField);
+    return fields.length ? h("fieldset", { class: "group" }, h("legend", {}, t(`group.${group.name}`)), fields) : null;
+  });
+  root.replaceChildren(h("main", { class: "start" },
+    h("h1", {}, t("app.title")), h("p", { class: "tagline" }, t("app.tagline")),
+    h("form", { onsubmit: start }, picker, seatsFieldset(g),
+      h("section", { class: "options", "aria-label": t("ui.options") }, h("h2", {}, t("ui.options")), presets, options),
+      error ? h("p", { class: "notice", role: "alert" }, error) : null,
+      h("button", { type: "submit", class: "primary big", id: "start" }, t("ui.start_match")))));
+  document.title = t("app.title");
+}
+
+header(render);
+fetch("/api/games").then((r) => r.json()).then((list) => {
+  games = list;
+  if (!games.some((g) => g.name === chosen)) chosen = games[0].name;
+  applyPreset("rules");
+  render();
+});
+render();
