@@ -122,9 +122,12 @@ def render_view(view: dict[str, Any]) -> list[str]:
     if legal:
         lines.append("Your turn: " + render_actions(legal))
         lines += _specials(view)
-        if not trick and view["declared"] is None:
+        if view["declared"] is not None:
+            claim = " (or claim)" if "claim" in legal else ""
+            lines.append(f"Now lead {symbol(view['declared'])} of your marriage{claim}.")
+        elif not trick:
             lines.append("You lead: type a card (e.g. " + legal[0].split()[1].lower() + ").")
-        elif trick:
+        else:
             lines.append(f"Type a card to play on {symbol(trick['cards'][0])}.")
     elif view["to_act"] is not None:
         lines.append(f"{seat_name(view['to_act'], me)} to act.")
