@@ -255,6 +255,10 @@ def test_schnapsen_events_tell_tricks_marriages_and_deal_results() -> None:
                          "   Points: You 70 (4 tricks) · Seat 1 20 (1 trick)",
                          "   You score 2 game points (schneider: Seat 1 has only 20 points).",
                          "   Bummerl: You 2 · Seat 1 0"]
+    credited = look.events([{"type": "trick", "leader": 0, "cards": ["QH", "TH"], "winner": 1,
+                             "points": 53}], 0)
+    assert credited == ["Seat 1 plays 10♥ on Q♥: Seat 1 wins the trick"
+                        " (13 points + 40 from the marriage)"]
     assert look.result({"winner": 1, "game_points": [3, 7], "deals": 5}, 0)[0] == \
         "Seat 1 wins the Bummerl 7:3 after 5 deals."
 

@@ -183,6 +183,22 @@ def _deal_end(event: Event, me: int | None) -> list[str]:
     return lines
 
 
+_CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+
+
+def _gained(trick: Event) -> str:
+    """``15 points``, plus a pending marriage credited now and the last-trick bonus."""
+    card_points = sum(_CARD_POINTS[c[0]] for c in trick["cards"])
+    extra = trick["points"] - card_points
+    bonus = extra % 20
+    text = f"{card_points} points"
+    if extra - bonus:
+        text += f" + {extra - bonus} from the marriage"
+    if bonus:
+        text += f" + {bonus} for the last trick"
+    return text
+
+
 def _marriage_event(event: Event, before: Event, me: int | None) -> str:
     seat = event["seat"]
     words = str(before.get("action", "")).split()
@@ -218,7 +234,7 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
             winner = event["winner"]
             wins = "win" if winner == me else "wins"
             lines.append(f"{_verb(1 - leader, me, 'play')} {follow} on {lead}:"
-                         f" {seat_name(winner, me)} {wins} the trick ({event['points']} points)")
+                         f" {seat_name(winner, me)} {wins} the trick ({_gained(event)})")
         elif kind == "marriage":
             lines.append(_marriage_event(event, events[i - 1] if i else {}, me))
         elif kind == "exchange":
