@@ -86,8 +86,8 @@ def _seat_row(view: dict[str, Any], seat: int) -> str:
         did = "discarded" if seat == view["dealer"] else "exchanged"
         said = f"{did} {exchanged}"
     held = plural(view["hand_sizes"][seat], "card")
-    return f"   {seat_name(seat, me):<8} Team {team}  {held:<9} {said:<13} {', '.join(marks)}" \
-        .rstrip()
+    row = f"   {seat_name(seat, me):<8} Team {team}  {held:<9} {said:<13} {', '.join(marks)}"
+    return row.rstrip()
 
 
 def _scores(view: dict[str, Any]) -> str:
@@ -129,9 +129,9 @@ def _phase_lines(view: dict[str, Any]) -> list[str]:
         won = " · ".join(f"Team {k} {n}" for k, n in enumerate(view["tricks_won"]))
         lines.append(f"Trick {len(view['tricks']) + 1} of 6 · tricks won: {won}")
         if view["tricks"]:
-            last = view["tricks"][-1]
-            lines.append("Last trick: " + _trick_cards(last["leader"], last["cards"], me)
-                         + f" → {seat_name(last['winner'], me)}")
+            done = view["tricks"][-1]
+            lines.append("Last trick: " + _trick_cards(done["leader"], done["cards"], me)
+                         + f" → {seat_name(done['winner'], me)}")
         trick = view["trick"]
         if trick["cards"]:
             lines.append("Trick: " + _trick_cards(trick["leader"], trick["cards"], me))
