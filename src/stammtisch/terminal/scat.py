@@ -15,13 +15,6 @@ from stammtisch.games.scat import hand_value
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.text import cards, lives_text, plural, seat_name, symbol
 
-_HOW = {
-    "31": "31",
-    "knock": "the showdown",
-    "throw_down": "the throw-down",
-    "empty_stock": "the stock is used up",
-}
-
 
 def number(value: float) -> str:
     """A hand value: ``21``, or ``30½`` for the three-of-a-kind variant."""
