@@ -9,11 +9,15 @@ const root = document.getElementById("app");
 const id = decodeURIComponent(location.pathname.split("/").pop());
 let data = null;
 let missing = false;
+let wanted = 0;
 
 async function load(step) {
-  const response = await fetch(`/api/history/${encodeURIComponent(id)}?step=${step}`);
+  wanted = data ? Math.max(0, Math.min(data.total, step)) : step;
+  const response = await fetch(`/api/history/${encodeURIComponent(id)}?step=${wanted}`);
   if (!response.ok) { missing = true; render(); return; }
-  data = await response.json();
+  const answer = await response.json();
+  if (answer.step !== wanted) return;  // a later step was asked for meanwhile
+  data = answer;
   render();
 }
 
@@ -44,8 +48,8 @@ function render() {
 
 document.addEventListener("keydown", (event) => {
   if (!data || event.target.closest("input, select")) return;
-  if (event.key === "ArrowRight") load(Math.min(data.total, data.step + 1));
-  if (event.key === "ArrowLeft") load(Math.max(0, data.step - 1));
+  if (event.key === "ArrowRight") load(wanted + 1);
+  if (event.key === "ArrowLeft") load(wanted - 1);
   if (event.key === "Home") load(0);
   if (event.key === "End") load(data.total);
 });

@@ -239,8 +239,8 @@ function render() {
   const legal = myLegal();
   const c = ctx();
   const { ui, order } = makeUi(legal);
-  const center = game.center(view, ui).filter(Boolean);
   const handNodes = (view.hand || []).map((code) => ui.card(code));
+  const center = game.center(view, ui).filter(Boolean);
   const focusTyped = document.activeElement?.id === "typed";
   const typedValue = document.getElementById("typed")?.value || "";
   keyed.cards = order;
@@ -258,7 +258,8 @@ function render() {
   announced = events.length;
   root.replaceChildren(
     h("div", { class: "table-layout" },
-      h("main", { class: "felt", id: "table" },
+      h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": view.phase,
+        "data-turn": state.result ? "over" : legal.length ? "me" : "other" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`)),
         seatsStrip(view, game, c),
         h("section", { class: "center", "aria-label": t("ui.table") }, center),

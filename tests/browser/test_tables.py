@@ -1,0 +1,205 @@
+"""Playing in Chromium: a Schnapsen deal by clicking, a Schnauz round by keyboard, a
+Schmier auction and exchange, Scat from the piles, the language switch, the phone
+layout and the face-up replay. Screenshots land in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from browser.conftest import shoot
+from browser.table_driver import actions, log_text, open_table, wait_turn
+from server.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_schnapsen_deal_by_clicking(page: Any, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    page.click("label[for=game-schnapsen]")
+    shoot(page, "start-page")
+    page.click("#start")
+    page.wait_for_selector("#table")
+    shot = False
+    for _ in range(40):
+        if wait_turn(page) == "over" or page.locator(".sheet tbody tr").count() > 1:
+            break
+        before = actions(page)
+        cards = page.locator(".hand button.card")
+        if not shot and page.locator(".last-trick button").count():
+            page.click("text=Show the last trick")
+            assert page.locator(".last-trick .played").count() == 2
+            shoot(page, "schnapsen-table")
+            shot = True
+        if cards.count():
+            cards.first.click()
+            if page.locator(".actions .action.primary").count():
+                page.locator(".actions .action.primary").first.click()
+        else:
+            page.locator(".actions .action").first.click()
+        wait_turn(page, before)
+    assert page.locator(".sheet tbody tr").count() > 1, "the first deal did not end"
+    assert "The deal" in log_text(page)
+    assert shot, "the last trick was never offered"
+    shoot(page, "schnapsen-deal-over")
+
+
+def test_a_schnauz_round_by_keyboard(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "schnauz", ["human", "random", "random"], seed=21,
+               num_players=3, first_dealer=0)
+    turns = 0
+    while page.locator(".last-round").count() == 0:
+        assert wait_turn(page) == "me"
+        before = actions(page)
+        phase = page.get_attribute("#table", "data-phase")
+        if phase == "dealer_choice":
+            page.keyboard.press("k")  # keep
+        elif turns == 0:
+            page.keyboard.press("1")  # the first hand card ...
+            page.keyboard.press("4")  # ... for the first table card
+        elif turns == 1:
+            page.keyboard.press("/")
+            page.keyboard.type("sw a")
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("k")  # knock
+        if phase != "dealer_choice":
+            turns += 1
+        if turns == 1:
+            shoot(page, "schnauz-table")
+        wait_turn(page, before)
+    text = log_text(page)
+    assert "Swap" in text and "Knock" in text and "Showdown" in text
+    shoot(page, "schnauz-round-over")
+
+
+def _schmier_turn(page: Any, phase: str) -> None:
+    buttons = page.locator(".actions .action")
+    if phase == "auction":
+        buttons.last.click()  # the highest bid
+    elif phase == "trump":
+        buttons.first.click()
+    else:
+        primary = page.locator(".actions .action.primary")
+        free = page.locator(".hand button.card[aria-pressed=false]")
+        if primary.count():
+            primary.first.click()
+        elif free.count():
+            free.first.click()
+        else:
+            buttons.first.click()
+
+
+def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "schmier", ["human"] + ["random"] * 5, seed=4, first_dealer=5)
+    shot = False
+    for _ in range(80):
+        wait_turn(page)
+        phase = page.get_attribute("#table", "data-phase")
+        if phase == "play":
+            break
+        if phase == "exchange" and not shot:
+            page.locator(".hand button.card").first.click()
+            shoot(page, "schmier-exchange")
+            shot = True
+            page.keyboard.press("Escape")
+        before = actions(page)
+        _schmier_turn(page, phase)
+        page.wait_for_function(
+            "(b) => Number(document.querySelector('#table').dataset.actions) > b "
+            "|| document.querySelector('.actions .action.primary') !== null "
+            "|| document.querySelector('.card.selected') !== null", arg=before)
+    text = log_text(page)
+    assert "Bid 6" in text and "exchange" in text.lower()
+    assert page.get_attribute("#table", "data-phase") == "play"
+    shoot(page, "schmier-table")
+
+
+def test_scat_from_the_piles(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "scat", ["human", "random", "random"], seed=3, num_players=3,
+               first_dealer=2)
+    for _ in range(3):
+        wait_turn(page)
+        before = actions(page)
+        if page.get_attribute("#table", "data-phase") == "draw":
+            page.locator(".pile-button").first.click()
+        else:
+            page.locator(".hand button.card").first.click()
+        wait_turn(page, before)
+    assert "Draw from the stock" in log_text(page) or "Take the discard" in log_text(page)
+    shoot(page, "scat-table")
+
+
+def test_the_language_switch(page: Any, server: LiveServer, browser: Any) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#language", "de")
+    assert page.inner_text("#start") == "Spiel beginnen"
+    assert "Wie in den Regeln" in page.inner_text(".presets")
+    shoot(page, "start-page-de")
+    open_table(page, server, "schnapsen", ["human", "random"], seed=5, first_dealer=1)
+    wait_turn(page)
+    assert "Du bist dran" in page.inner_text(".status")
+    for code, word in (("el", "Σειρά σου"), ("ro", "E rândul tău"), ("gl", "É a túa quenda")):
+        page.select_option("#language", code)
+        assert word in page.inner_text(".status")
+        assert page.evaluate("document.documentElement.lang") == code
+    page.reload()
+    page.wait_for_selector("#table")
+    assert "É a túa quenda" in page.inner_text(".status")
+    german = browser.new_context(locale="de-DE")
+    fresh = german.new_page()
+    fresh.goto(server.url + "/")
+    fresh.wait_for_selector("#start")
+    assert fresh.inner_text("#start") == "Spiel beginnen"
+    german.close()
+
+
+def test_the_phone_layout(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2, locale="en-GB")
+    page = context.new_page()
+    open_table(page, server, "schnauz", ["human", "random", "random", "random"], seed=8,
+               num_players=4, first_dealer=0)
+    wait_turn(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the table is {width}px wide on a 390px screen"
+    for card in page.locator(".hand .card").all():
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    for button in page.locator("button").all():
+        if button.is_visible():
+            label = button.get_attribute("aria-label") or button.inner_text()
+            assert label.strip(), "a button without a label"
+    shoot(page, "phone-schnauz", full_page=False)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "phone-start", full_page=False)
+    context.close()
+
+
+def test_history_replays_a_finished_match_face_up(page: Any, server: LiveServer) -> None:
+    created = server.create("schnapsen", ["human", "random"], seed=12, match_target=1)
+    sock = server.socket(created["id"], created["token"])
+    rng = random.Random(0)
+    while True:
+        state = sock.until_my_turn()
+        if state["result"] is not None:
+            break
+        sock.send({"type": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        sock.receive()
+    sock.close()
+    page.goto(server.url + "/history")
+    page.click(f"a[href='/history/{created['id']}']")
+    page.wait_for_selector(".replay-nav")
+    assert "Step 0 of" in page.inner_text(".step")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.step').innerText.startsWith('Step 3')")
+    assert page.locator(".replay-hand").count() == 2
+    page.click("text=Back")
+    page.wait_for_function("document.querySelector('.step').innerText.startsWith('Step 2')")
+    shoot(page, "history-replay")
