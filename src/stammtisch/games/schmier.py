@@ -95,6 +95,7 @@ _CARDS = DISCARD - 1
 AUCTION, TRUMP, EXCHANGE, ROB, PLAY, OVER = "auction", "trump", "exchange", "rob", "play", "over"
 
 POINTS = ("high", "low", "right_bauer", "left_bauer", "joker", "game")
+"""The six points of a deal in the order of §10: the keys of ``last_deal["points"]``."""
 
 # --- cards under a trump suit (§2) ------------------------------------------------
 
@@ -562,7 +563,7 @@ class SchmierState:
             "scores": self.scores[:],
         }
         if self.events is not None:
-            self.events.append({"type": "deal_score", **self.last_deal})
+            self.events.append({"type": "deal_score", **_copy_deal(self.last_deal)})
         winners = self._match_winners(bidding_team)
         if winners:
             self.winners = winners
@@ -704,8 +705,7 @@ class SchmierState:
 
 def _copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     copied = dict(deal)
-    for key in ("points",):
-        copied[key] = dict(deal[key])
+    copied["points"] = dict(deal["points"])
     for key in ("game_counts", "won", "delta", "scores"):
         copied[key] = list(deal[key])
     return copied
