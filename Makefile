@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve play test lint typecheck unit bench clean
+.PHONY: serve play test lint typecheck unit bench clean chromium
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -23,14 +23,23 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-# The main job: until the web table exists, Schnauz in the terminal against bots.
+# The main job: the web table; open the address it prints.
 serve: $(STAMP)
-	$(BIN)/stammtisch play schnauz $(ARGS)
+	$(BIN)/stammtisch serve $(ARGS)
 
 play: $(STAMP)
 	$(BIN)/stammtisch play $(if $(GAME),$(GAME),schnauz) $(ARGS)
 
-test: $(STAMP) lint unit
+test: $(STAMP) chromium lint unit
+
+# The browser tests drive Debian's Chromium (nothing may download a browser).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Debian's chromium is missing (the browser tests need it); installing it with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		{ $$SUDO apt-get update -qq && \
+		  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; } || \
+		echo "could not install chromium: the browser tests will say why they are skipped"; }
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
@@ -43,4 +52,4 @@ bench: $(STAMP)
 	$(BIN)/python -m stammtisch.bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts

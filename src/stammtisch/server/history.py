@@ -23,7 +23,10 @@ def step(stored: StoredTable, index: int) -> dict[str, Any]:
     """The match after its first ``index`` actions, every seat's hand face up."""
     actions: list[str] = stored.record.get("actions", [])
     index = max(0, min(index, len(actions)))
-    match = stammtisch.replay({**stored.record, "actions": actions[:index]})
+    match = stammtisch.replay({**stored.record, "actions": actions[:index - 1] if index else []})
+    actor = match.to_act if index else None
+    if index:
+        match.play(actions[index - 1])
     hands = {}
     for seat in range(match.num_players):
         hand = match.view(seat).get("hand")
@@ -31,7 +34,7 @@ def step(stored: StoredTable, index: int) -> dict[str, Any]:
             hands[str(seat)] = hand
     return {
         **summary(stored), "step": index, "total": len(actions),
-        "action": actions[index - 1] if index else None,
+        "action": actions[index - 1] if index else None, "actor": actor,
         "view": match.view(None), "hands": hands, "events": match.events,
         "options": match.options,
     }

@@ -474,6 +474,7 @@ export function languagePicker(onChange) {
   span.textContent = t("ui.language");
   const select = document.createElement("select");
   select.id = "language";
+  select.setAttribute("aria-label", t("ui.language"));
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = new Option(name, code, false, code === current);
     option.lang = code;

@@ -32,17 +32,19 @@ function render() {
     disabled: step < 0 || step > data.total || step === data.step ? true : null, onclick: () => load(step) }, label);
   const hands = Object.entries(data.hands).map(([seat, cards]) => h("li", { class: "replay-hand" },
     h("strong", {}, seatName(Number(seat), ctx)), h("div", { class: "hand small" }, cards.map((c) => cardElement(c)))));
-  const last = data.events.slice(-8).map((e) => h("li", {}, eventText(e, ctx)));
+  const last = data.events.map((e) => h("li", {}, eventText(e, ctx)));
   root.replaceChildren(h("main", { class: "replay felt" },
     h("h1", {}, `${t("ui.face_up")}: ${t(`game.${data.game}`)}`),
     h("div", { class: "replay-nav", role: "group", "aria-label": t("ui.replay") },
       nav(t("ui.first"), 0, "Home"), nav(t("ui.back"), data.step - 1, "ArrowLeft"),
       h("span", { class: "step" }, t("ui.step", { n: data.step, total: data.total })),
       nav(t("ui.forward"), data.step + 1, "ArrowRight"), nav(t("ui.last"), data.total, "End")),
-    data.action ? h("p", { class: "status" }, actionLabel(data.action)) : null,
+    data.action ? h("p", { class: "status" }, t("ui.action_played", { who: seatName(data.actor, ctx), action: actionLabel(data.action) })) : null,
     h("section", { class: "center" }, game.center(data.view, ui).filter(Boolean)),
     h("ul", { class: "replay-hands" }, hands),
     h("section", { class: "log" }, h("h2", {}, t("ui.log")), h("ol", { class: "log-list" }, last))));
+  const log = root.querySelector(".log-list");
+  if (log) log.scrollTop = log.scrollHeight;
   document.title = `${t("ui.replay")} · ${t("app.title")}`;
 }
 
