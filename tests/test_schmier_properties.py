@@ -347,10 +347,11 @@ def play_checked(options: dict[str, Any], seed: int) -> int:
 def test_every_option_combination() -> None:
     failures = []
     for index, options in enumerate(combinations()):
-        try:
-            play_checked(options, index)
-        except Exception as error:  # collect, then report them all
-            failures.append(f"seed={index} options={options}: {type(error).__name__} {error}")
+        for seed in (index, 10_000 + index):  # two matches: two pass biases
+            try:
+                play_checked(options, seed)
+            except Exception as error:  # collect, then report them all
+                failures.append(f"seed={seed} options={options}: {type(error).__name__} {error}")
     assert not failures, f"{len(failures)} failing matches, first: {failures[0]}"
 
 
@@ -427,7 +428,7 @@ def check_result(match: stammtisch.Match) -> None:
     assert match.events[-1]["type"] == "match_over"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
 def test_views_and_events_hold_no_hidden_card(setup: Setup) -> None:
     options, seed, bias = setup
@@ -464,7 +465,7 @@ def snapshot(match: stammtisch.Match) -> str:
     }, sort_keys=True)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
 def test_undo_restores_the_previous_state(setup: Setup) -> None:
     options, seed, bias = setup
@@ -486,7 +487,7 @@ def test_undo_restores_the_previous_state(setup: Setup) -> None:
         assert snapshot(match) == history[-1]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups(), st.integers(0, 300))
 def test_replay_of_the_record_reaches_the_same_state(setup: Setup, cut: int) -> None:
     options, seed, bias = setup
