@@ -205,3 +205,49 @@ def test_history_replays_a_finished_match_face_up(page: Any, server: LiveServer)
     page.click("text=Back")
     page.wait_for_function("document.querySelector('.step').innerText.startsWith('Step 2')")
     shoot(page, "history-replay")
+
+
+TABLE_WORDS = [
+    "ui.your_turn", "ui.waiting", "ui.your_hand", "ui.table", "ui.stock", "ui.talon", "ui.cards",
+    "ui.discard_pile", "ui.trump", "ui.trick", "ui.last_trick", "ui.show_last_trick",
+    "ui.hide_last_trick", "ui.lives", "ui.life_count", "ui.life_one", "ui.out", "ui.scores",
+    "ui.your_points", "ui.game_points", "ui.bummerl", "ui.team", "ui.log", "ui.undo", "ui.hint",
+    "ui.type_action", "ui.play", "ui.match_over", "ui.wins", "ui.you_win", "ui.team_wins",
+    "ui.dealer", "ui.to_act", "ui.knocked", "ui.hand_value", "ui.contract", "ui.no_contract",
+    "ui.tricks_won", "ui.table_text", "ui.seat", "ui.you", "ui.language", "ui.start",
+    "ui.history", "ui.options", "ui.preset.rules", "ui.preset.traditional", "ui.start_match",
+]
+
+
+def test_every_language_has_its_words(page: Any, server: LiveServer) -> None:
+    page.goto(server.url + "/history")
+    missing = page.evaluate(
+        """async (tableWords) => {
+            const { STRINGS } = await import('/static/js/i18n.js');
+            const en = Object.keys(STRINGS.en);
+            const words = /^(game|act|opt|suit|rank|phase|group|level)\\./;
+            const out = {};
+            for (const lang of ['de', 'el', 'ro', 'gl']) {
+              const need = lang === 'de' ? en
+                : en.filter((k) => words.test(k)).concat(tableWords);
+              out[lang] = need.filter((k) => !(k in STRINGS[lang]));
+            }
+            return out;
+        }""", TABLE_WORDS)
+    assert missing == {"de": [], "el": [], "ro": [], "gl": []}
+
+
+def test_four_colours_and_no_animations_are_settings(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "schnapsen", ["human", "random"], seed=6, first_dealer=1)
+    wait_turn(page)
+    page.click(".settings summary")
+    page.check("#four-colour")
+    page.uncheck("#animations")
+    page.click(".settings summary")
+    fills = page.eval_on_selector_all(".card-svg .corner", "nodes => nodes.map(n => n.getAttribute('fill'))")
+    assert "#1f5fbf" in fills or "#1b7a2b" in fills  # diamonds blue, clubs green
+    assert page.evaluate("document.body.classList.contains('no-anim')")
+    assert page.locator("details.table-text").count() == 1
+    page.click("details.table-text summary")
+    assert "Your hand:" in page.inner_text("details.table-text")
+    shoot(page, "schnapsen-four-colour")

@@ -140,21 +140,33 @@ def test_a_running_match_is_not_in_the_history(live: LiveServer) -> None:
 
 
 def test_undo_until_a_card_comes_into_sight(live: LiveServer) -> None:
-    # Schnauz for two: a pass shows no new card, so it can be taken back.
-    created = live.create("schnauz", ["human", "random"], seed=11, num_players=2,
-                          first_dealer=1)
+    # Schmier, seat 0 bids first: bids and naming trump show no card, the exchange does.
+    created = live.create("schmier", ["human"] + ["random"] * 5, seed=4, first_dealer=5)
     sock = live.socket(created["id"], created["token"])
-    state = sock.until_my_turn()
-    legal = state["view"]["legal_actions"]
-    assert not state["can_undo"]
-    choice = "pass" if "pass" in legal else "keep"
-    sock.send({"type": "act", "action": choice})
+    start = sock.until_my_turn()
+    assert not start["can_undo"] and start["view"]["phase"] == "auction"
+    sock.send({"type": "act", "action": "bid 6"})  # the highest bid ends the auction
     sock.receive()
-    after = sock.until_my_turn()
-    if after["can_undo"]:
-        sock.send({"type": "undo"})
-        undone = sock.receive()
-        assert undone["view"] == state["view"] and undone["log_start"] == 0
+    trump = sock.until_my_turn()
+    assert trump["view"]["phase"] == "trump" and trump["can_undo"]
+    sock.send({"type": "act", "action": "trump S"})
+    sock.receive()
+    sock.send({"type": "undo"})
+    undone = sock.receive()
+    assert undone["view"] == trump["view"] and undone["can_undo"]
+    sock.send({"type": "undo"})
+    assert sock.receive()["view"] == start["view"]
+    sock.send({"type": "act", "action": "bid 6"})
+    sock.receive()
+    sock.until_my_turn()
+    sock.send({"type": "act", "action": "trump S"})
+    sock.receive()
+    exchange = sock.until_my_turn()
+    assert exchange["view"]["phase"] == "exchange"
+    sock.send({"type": "act", "action": exchange["view"]["legal_actions"][-1]})
+    sock.receive()
+    later = sock.until_my_turn()
+    assert not later["can_undo"]  # new cards were drawn in the exchange
     sock.close()
 
 

@@ -7,10 +7,17 @@ export function reducedMotion() {
   return setting === "0" || (setting === null && matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
+let focusId = "";
+
 function toggle(id, key, label, value, onChange) {
   const input = h("input", { type: "checkbox", id });
   input.checked = value;
-  input.addEventListener("change", () => { localStorage.setItem(key, input.checked ? "1" : "0"); onChange(); });
+  input.addEventListener("change", () => {
+    localStorage.setItem(key, input.checked ? "1" : "0");
+    focusId = id;
+    onChange();
+    focusId = "";
+  });
   return h("label", { class: "toggle", for: id }, input, " ", label);
 }
 
@@ -18,17 +25,19 @@ export function header(rerender, { settings = false } = {}) {
   const bar = document.getElementById("header");
   const draw = () => {
     document.body.classList.toggle("no-anim", reducedMotion());
+    const wasOpen = bar.querySelector("details.settings")?.open ?? false;
     bar.replaceChildren(
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
       h("nav", { "aria-label": "main" },
         h("a", { href: "/" }, t("ui.start")), h("a", { href: "/history" }, t("ui.history"))),
       h("div", { class: "header-tools" },
-        settings ? h("details", { class: "settings" }, h("summary", {}, t("ui.settings")),
+        settings ? h("details", { class: "settings", open: wasOpen }, h("summary", {}, t("ui.settings")),
           toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),
             localStorage.getItem("stammtisch.four_colour") === "1", () => { draw(); rerender(); }),
           toggle("animations", "stammtisch.animations", t("ui.animations"), !reducedMotion(),
             () => { draw(); rerender(); })) : null,
         languagePicker(() => { draw(); rerender(); })));
+    if (focusId) document.getElementById(focusId)?.focus();
   };
   draw();
 }

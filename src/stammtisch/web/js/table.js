@@ -17,6 +17,7 @@ let state = null;
 let events = [];
 let selected = [];
 let showLast = false;
+let textOpen = false;
 let notice = "";
 let connection = "connecting";
 let announced = 0;
@@ -199,7 +200,7 @@ function actionBar(legal) {
 
 function typedForm(legal) {
   const input = h("input", { id: "typed", type: "text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    placeholder: "pass, knock, 7h qc …" });
+    placeholder: legal.length ? `${legal.slice(0, 2).join(", ")} …` : "" });
   const form = h("form", { class: "typed", onsubmit: (event) => {
     event.preventDefault();
     const text = input.value;
@@ -220,7 +221,10 @@ function tableText(view, game, ui) {
   lines.push(...game.text(view, ui));
   const legal = myLegal();
   if (legal.length) lines.push(`${t("ui.choose")} ${legal.slice(0, 30).map(actionLabel).join("; ")}`);
-  return h("details", { class: "table-text" }, h("summary", {}, t("ui.table_text")), h("ul", {}, lines.map((l) => h("li", {}, l))));
+  const details = h("details", { class: "table-text", open: textOpen }, h("summary", {}, t("ui.table_text")),
+    h("ul", {}, lines.map((l) => h("li", {}, l))));
+  details.addEventListener("toggle", () => { textOpen = details.open; });
+  return details;
 }
 
 function logBox(c) {
