@@ -70,3 +70,11 @@ def make_bot(game: str, level: str, match_seed: int, seat: int,
 register(BotLevel(
     "random", "Plays any legal move at random: no plan, no memory, easy to beat.",
     lambda _game, seed, _budget: RandomBot(seed)))
+
+
+def _load_levels() -> None:
+    """Import the game packages whose levels register themselves with this table."""
+    import stammtisch.bots.schnapsen  # noqa: F401
+
+
+_load_levels()

@@ -1,0 +1,21 @@
+"""The Schnapsen computer levels: ``beginner`` and ``club`` (heuristics.py), ``expert``
+(expert.py: sampled deals, perfect-information search in solver.py). Importing the
+package registers them."""
+
+from stammtisch.bots.registry import BotLevel, register
+from stammtisch.bots.schnapsen.expert import ExpertBot
+from stammtisch.bots.schnapsen.heuristics import BeginnerBot, ClubBot
+
+register(BotLevel(
+    "beginner",
+    "Plays its own hand by rules of thumb: counts nothing, never closes, easy to read.",
+    lambda _game, seed, _budget: BeginnerBot(seed), games=frozenset({"schnapsen"})))
+register(BotLevel(
+    "club",
+    "Counts points and trumps, closes and goes out when sure; no look-ahead, a fixed style.",
+    lambda _game, seed, _budget: ClubBot(seed), games=frozenset({"schnapsen"})))
+register(BotLevel(
+    "expert",
+    "Samples the hidden cards and solves the end-game exactly; assumes the opponent "
+    "sees all cards, reads nothing into its play, rough early in a deal.",
+    lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))

@@ -1,0 +1,246 @@
+"""The ``beginner`` and ``club`` Schnapsen levels: rules of thumb, no search.
+
+Rules: rules/schnapsen.md (default options assumed beyond what the view shows).
+
+``beginner`` plays its own hand only: it exchanges and declares when it can,
+leads its cheapest plain card, takes a led ace or ten when it can, and never
+closes or counts. ``club`` plays like a strong casual player: it counts both
+players' points and the unseen cards (trumps above all), exchanges, declares
+the biggest marriage, keeps the halves of a marriage it may still complete,
+trumps a led ace or ten cheaply, draws trumps with its master trumps in the
+strict phase, goes out when a sure trick takes it to 66, closes when its sure
+tricks are enough for 66, and claims when it has counted 66.
+
+Known weaknesses: no look-ahead at all (``club`` counts sure tricks, it does
+not plan a sequence of them), no reading of the opponent's hand beyond the
+unseen cards, and a fixed style an attentive player learns to exploit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stammtisch.bots.schnapsen.determinize import Seen, read_view
+from stammtisch.cards import (
+    ACE,
+    KING,
+    QUEEN,
+    SUIT_CODES,
+    SUIT_MASKS,
+    Card,
+    iter_cards,
+    parse_card,
+    rank_of,
+)
+from stammtisch.games.schnapsen import (
+    CLAIM,
+    CLOSE,
+    EXCHANGE,
+    HIGHER,
+    POINTS,
+    STRENGTH,
+    TARGET,
+    action_text,
+    parse_action,
+)
+
+_MARRIAGE = 64
+
+
+def _beats(card: Card, lead: Card, trump_suit: int) -> bool:
+    """``card`` played to ``lead`` takes the trick (§6.4)."""
+    if card // 13 == lead // 13:
+        return STRENGTH[card] > STRENGTH[lead]
+    return card // 13 == trump_suit
+
+
+def _cheapest(cards: list[Card], trump_suit: int) -> Card:
+    """The card it hurts least to give away: plain before trump, low points first."""
+    return min(cards, key=lambda c: (c // 13 == trump_suit, POINTS[c], STRENGTH[c], c))
+
+
+def _follow_to_take(cards: list[Card], lead: Card, trump_suit: int) -> Card | None:
+    """The cheapest card that takes ``lead``: in suit before trump."""
+    winners = [c for c in cards if _beats(c, lead, trump_suit)]
+    if not winners:
+        return None
+    return min(winners, key=lambda c: (c // 13 == trump_suit and lead // 13 != trump_suit,
+                                       POINTS[c], STRENGTH[c]))
+
+
+def _marriage_pick(marriages: list[int], trump_suit: int) -> int:
+    """The biggest marriage, declared by leading its queen (the king stays a stopper)."""
+    return max(marriages, key=lambda a: ((a - _MARRIAGE) // 13 == trump_suit,
+                                         rank_of(a - _MARRIAGE) == QUEEN))
+
+
+class BeginnerBot:
+    """Rules of thumb on its own hand: exchange, declare, lead low, take aces and tens."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(view))
+
+    def pick(self, view: dict[str, Any]) -> int:
+        legal = [parse_action(a) for a in view["legal_actions"]]
+        if not legal:
+            raise ValueError("the bot was asked to act in a view with no legal actions")
+        if CLAIM in legal and view["points"] >= TARGET:
+            return CLAIM
+        if EXCHANGE in legal:
+            return EXCHANGE
+        trump_suit = SUIT_CODES.index(view["trump_suit"])
+        marriages = [a for a in legal if a >= _MARRIAGE]
+        if marriages:
+            return _marriage_pick(marriages, trump_suit)
+        cards = [a for a in legal if a < 52]
+        trick = view.get("trick")
+        if trick:
+            lead = parse_card(trick["cards"][0])
+            take = _follow_to_take(cards, lead, trump_suit)
+            if take is not None and (POINTS[lead] >= 10 or take // 13 == lead // 13):
+                return take
+            return _cheapest(cards, trump_suit)
+        plain = [c for c in cards if rank_of(c) not in (KING, QUEEN)] or cards
+        if self._rng.random() < 0.2:
+            return self._rng.choice(cards)
+        return _cheapest(plain, trump_suit)
+
+
+class ClubBot:
+    """Counts points, trumps and unseen cards; closes and claims when the count says so."""
+
+    name = "club"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._trump_seen: dict[tuple[int, int], Card] = {}
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(view))
+
+    def remember(self, view: dict[str, Any]) -> Card:
+        """The face-up trump card this seat saw in the current deal (-1 if never)."""
+        key = (view["deal"], sum(view["game_points"]))
+        if view["trump_card"] is not None:
+            self._trump_seen[key] = parse_card(view["trump_card"])
+        return self._trump_seen.get(key, -1)
+
+    def pick(self, view: dict[str, Any]) -> int:
+        legal = [parse_action(a) for a in view["legal_actions"]]
+        if not legal:
+            raise ValueError("the bot was asked to act in a view with no legal actions")
+        seen = read_view(view, self.remember(view))
+        return club_action(seen, legal)
+
+
+def _masters(seen: Seen, suit: int) -> list[Card]:
+    """Our cards of ``suit`` that no unseen card beats, highest first, counted in order."""
+    mine = seen.hand & SUIT_MASKS[suit]
+    out: list[Card] = []
+    others = seen.unseen & SUIT_MASKS[suit]
+    for card in sorted(iter_cards(mine), key=lambda c: -STRENGTH[c]):
+        if others & HIGHER[card]:
+            break
+        out.append(card)
+    return out
+
+
+def _sure_points(seen: Seen) -> int:
+    """Card points we can take for sure in the strict phase: master trumps first; side
+    masters too once our master trumps outnumber the unseen trumps (worth two each
+    opponent card, its least)."""
+    trump = seen.trump_suit
+    trumps = _masters(seen, trump)
+    total = sum(POINTS[c] + 2 for c in trumps)
+    if len(trumps) >= (seen.unseen & seen.trump_mask).bit_count():
+        for suit in range(4):
+            if suit != trump:
+                total += sum(POINTS[c] + 2 for c in _masters(seen, suit))
+    return total
+
+
+def club_action(seen: Seen, legal: list[int]) -> int:
+    """The club's choice among the ids ``legal`` for the seat that knows ``seen``."""
+    me = seen.seat
+    mine = seen.points[me]
+    trump = seen.trump_suit
+    if CLAIM in legal:
+        if mine >= TARGET:
+            return CLAIM
+        legal = [a for a in legal if a != CLAIM]
+    if EXCHANGE in legal:
+        return EXCHANGE
+    marriages = [a for a in legal if a >= _MARRIAGE]
+    cards = [a for a in legal if a < 52]
+    if seen.lead >= 0:
+        return _club_follow(seen, cards)
+    if marriages:
+        return _marriage_pick(marriages, trump)
+    has_trick = seen.tricks[me] > 0
+    if CLOSE in legal and has_trick and mine + _sure_points(seen) >= TARGET and seen.t > 2:
+        return CLOSE
+    return _club_lead(seen, cards)
+
+
+def _club_lead(seen: Seen, cards: list[Card]) -> Card:
+    me = seen.seat
+    trump = seen.trump_suit
+    need = TARGET - seen.points[me]
+    trumps_out = (seen.unseen & seen.trump_mask).bit_count()
+    master_trumps = _masters(seen, trump)
+    if seen.tricks[me] > 0:
+        for card in master_trumps:
+            if POINTS[card] + 2 >= need:
+                return card
+    if seen.strict:
+        if master_trumps and trumps_out:
+            return master_trumps[0]
+        for suit in range(4):
+            masters = _masters(seen, suit)
+            if masters and (suit == trump or not trumps_out or not seen.unseen & SUIT_MASKS[suit]
+                            or trumps_out == 0):
+                return masters[0]
+        return _cheapest(cards, trump)
+    return min(cards, key=lambda c: (c // 13 == trump, _LEAD_RISK[c] + _keep_value(seen, c), c))
+
+
+_LEAD_RISK = tuple({ACE: 5, 10: 12}.get(rank_of(c), POINTS[c]) for c in range(52))
+"""How much a plain lead risks: a ten falls to the ace, an ace only to a trump."""
+
+
+def _club_follow(seen: Seen, cards: list[Card]) -> Card:
+    me = seen.seat
+    lead = seen.lead
+    trump = seen.trump_suit
+    need = TARGET - seen.points[me] - (seen.pending[me] if seen.tricks[me] == 0 else 0)
+    take = _follow_to_take(cards, lead, trump)
+    if take is not None:
+        gain = POINTS[lead] + POINTS[take]
+        if gain >= need:
+            return take
+        if take // 13 == lead // 13 or seen.strict:
+            return take
+        if POINTS[lead] >= 10 and _keep_value(seen, take) < 20:
+            return take
+    return min(cards, key=lambda c: (c // 13 == trump and seen.lead // 13 != trump,
+                                      POINTS[c] + _keep_value(seen, c), c))
+
+
+def _keep_value(seen: Seen, card: Card) -> int:
+    """What a marriage half is worth beyond its points: much with its partner in hand,
+    a little while the partner may still be drawn."""
+    if seen.strict or rank_of(card) not in (KING, QUEEN):
+        return 0
+    partner = card + 1 if rank_of(card) == QUEEN else card - 1
+    if seen.hand >> partner & 1:
+        return 20
+    return 3 if seen.unseen >> partner & 1 else 0
+
+
+__all__ = ["BeginnerBot", "ClubBot", "club_action"]

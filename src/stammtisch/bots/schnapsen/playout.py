@@ -1,0 +1,80 @@
+"""A fast play-out policy for Schnapsen on the engine's fast path (ints and bitmasks).
+
+Rules: rules/schnapsen.md. Method: the club's rules of thumb without counting,
+read straight from a full-information :class:`SchnapsenState` (no view, no
+objects): exchange, declare the biggest marriage, lead a cheap plain card,
+take a led card in suit, trump a led ace or ten with the cheapest trump,
+otherwise throw the cheapest card; a small share of random moves keeps the
+play-outs varied. It never closes (the exact solver decides closing once the
+play-out hands over).
+
+Known weaknesses: it ignores what it could count, so a play-out is a rough
+sample of sensible play, not good play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from stammtisch.cards import SUIT_MASKS
+from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, POINTS, STRENGTH, SchnapsenState
+
+_MARRIAGE = 64
+_RISK = tuple(12 if POINTS[c] == 10 else 5 if POINTS[c] == 11 else POINTS[c] for c in range(52))
+"""How much a plain lead risks: a ten falls to the ace, an ace only to a trump."""
+
+
+def policy(state: SchnapsenState, rng: random.Random, noise: float = 0.1) -> int:
+    """The play-out's action in ``state`` (the seat to act)."""
+    legal = state.legal()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_act
+    if CLAIM in legal:
+        if state.points[seat] >= 66:
+            return CLAIM
+        legal.remove(CLAIM)
+    if rng.random() < noise:
+        plays = [a for a in legal if a != CLOSE]
+        return plays[rng.randrange(len(plays))]
+    trump = state.trump_suit
+    lead = state.lead_card
+    if lead >= 0:
+        suit = lead // 13
+        best = -1
+        for card in legal:
+            if card // 13 == suit and STRENGTH[card] > STRENGTH[lead]:
+                if best < 0 or POINTS[card] < POINTS[best]:
+                    best = card
+        if best >= 0:
+            return best
+        if POINTS[lead] >= 10 and suit != trump:
+            ruffs = [c for c in legal if c // 13 == trump]
+            if ruffs:
+                return min(ruffs, key=POINTS.__getitem__)
+        return min(legal, key=lambda c: (c // 13 == trump, POINTS[c]))
+    if EXCHANGE in legal:
+        return EXCHANGE
+    if legal[-1] == CLOSE:
+        legal.pop()
+    if legal[-1] >= _MARRIAGE:
+        return max((a for a in legal if a >= _MARRIAGE),
+                   key=lambda a: (a - _MARRIAGE) // 13 == trump)
+    hand = state.hands[seat]
+    trumps = SUIT_MASKS[trump]
+    plain = [c for c in legal if not trumps >> c & 1] if hand & ~trumps else legal
+    return min(plain, key=_RISK.__getitem__)
+
+
+def play_until(state: SchnapsenState, rng: random.Random, stop_t: int) -> bool:
+    """Play ``state`` on with the policy until the talon is down to ``stop_t`` cards or
+    the strict phase starts (True), or the deal ends (False)."""
+    deal = state.deal_number
+    while not state.strict and state.t > stop_t:
+        state.apply(policy(state, rng))
+        if state.deal_number != deal or state.over:
+            return False
+    return True
+
+
+__all__ = ["play_until", "policy"]
