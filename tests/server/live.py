@@ -28,11 +28,14 @@ class LiveServer:
     """``stammtisch serve`` in a thread; ``stop()`` and a new one on the same database
     is a server restart."""
 
-    def __init__(self, db: Path, *, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, db: Path | str, *, bot_delay: float = 0.0,
+                 port: int | None = None) -> None:
+        """``db``: a SQLite file, or a database URL."""
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=bot_delay))
+        url = db if isinstance(db, str) else f"sqlite:///{db}"
+        app = create_app(Settings(db_url=url, bot_delay=bot_delay))
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=4 * MAX_MESSAGE, lifespan="off")
         self.server = uvicorn.Server(config)
