@@ -29,9 +29,9 @@ def test_every_option_is_a_field_in_one_group() -> None:
 @pytest.mark.parametrize("entry", catalog(), ids=lambda e: e["name"])
 def test_presets_start_a_match(entry: dict[str, Any]) -> None:
     assert set(entry["presets"]) == {"rules", "traditional"}
-    players = {entry["players"]["option"]: 3} if entry["players"]["option"] else {}
+    players: dict[str, Any] = {entry["players"]["option"]: 3} if entry["players"]["option"] else {}
     for options in entry["presets"].values():
-        match = stammtisch.new_match(entry["name"], seed=1, **players, **options)
+        match = stammtisch.new_match(entry["name"], seed=1, **{**players, **options})
         assert match.to_act is not None
     assert entry["levels"] and all(level["description"] for level in entry["levels"])
     assert entry["hint"] is False
