@@ -48,6 +48,7 @@ from typing import Any, Self
 
 from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card
 from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
@@ -256,13 +257,6 @@ class ScatState:
 
     # -- dealing ------------------------------------------------------------------
 
-    def _next_active(self, seat: int) -> int:
-        n, eliminated = self.num_players, self.eliminated
-        seat = (seat + 1) % n
-        while eliminated[seat]:
-            seat = (seat + 1) % n
-        return seat
-
     def _start_deal(self) -> None:
         self.deal_number += 1
         number = self.deal_number
@@ -273,7 +267,7 @@ class ScatState:
         order = []
         seat = self.dealer
         for _ in self.active:
-            seat = self._next_active(seat)
+            seat = next_active(self, seat)
             order.append(seat)
         k = len(order)
         hands = [0] * self.num_players
@@ -303,7 +297,7 @@ class ScatState:
             self._settle(THIRTY_ONE, thirty)
             return
         self.phase = DRAW
-        self.to_act = self._next_active(self.dealer)
+        self.to_act = next_active(self, self.dealer)
 
     # -- the fast path ------------------------------------------------------------
 
@@ -363,13 +357,13 @@ class ScatState:
         elif action == KNOCK:
             self.knocker = seat
             self.turned |= 1 << seat
-            self.to_act = self._next_active(seat)
+            self.to_act = next_active(self, seat)
         elif action == DECLINE:
             self.declined |= 1 << seat
             if seat == self.dealer:
                 self._open_play()
             else:
-                self.to_act = self._next_active(seat)
+                self.to_act = next_active(self, seat)
         else:
             self._thrown(seat)
 
@@ -387,7 +381,7 @@ class ScatState:
         if not self.stock and not self.reshuffle:
             self._settle(EMPTY_STOCK, [])
             return
-        after = self._next_active(seat)
+        after = next_active(self, seat)
         if after == self.knocker:
             self._settle(KNOCKED, [])
             return
@@ -446,30 +440,8 @@ class ScatState:
         }
         if self.events is not None:
             self.events.append({"type": "showdown", **_copied(showdown)})
-        for seat, count in sorted(losses.items()):
-            for _ in range(count):
-                self._lose_life(seat)
-        self.active = [s for s in range(self.num_players) if not self.eliminated[s]]
-        if len(self.active) == 1:
-            self.phase = OVER
-            self.to_act = -1
-            if self.events is not None:
-                self.events.append({"type": "match_over", "winner": self.active[0]})
-            return
-        self.dealer = self._next_active(self.dealer)
-        self._start_deal()
-
-    def _lose_life(self, seat: int) -> None:
-        if self.eliminated[seat]:
-            return
-        if self.lives[seat] > 0:
-            self.lives[seat] -= 1
-        else:
-            self.eliminated[seat] = True
-            self.eliminated_order.append(seat)
-        if self.events is not None:
-            self.events.append({"type": "life", "seat": seat, "lives": self.lives[seat],
-                                "eliminated": self.eliminated[seat]})
+        if take_lives(self, losses):
+            self._start_deal()
 
     # -- the rest of the contract -----------------------------------------------------
 
@@ -494,14 +466,7 @@ class ScatState:
         return parse_action(text)
 
     def result(self) -> dict[str, Any] | None:
-        if self.phase != OVER:
-            return None
-        return {
-            "winner": self.active[0],
-            "lives": self.lives[:],
-            "eliminated_order": self.eliminated_order[:],
-            "deals": self.deal_number + 1,
-        }
+        return lives_result(self)
 
     def _last_showdown(self) -> dict[str, Any] | None:
         return None if self.last_showdown is None else _copied(self.last_showdown)

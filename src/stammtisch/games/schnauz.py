@@ -54,6 +54,7 @@ from stammtisch.cards import (
     suit_of,
 )
 from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
@@ -299,13 +300,6 @@ class SchnauzState:
 
     # -- dealing ------------------------------------------------------------------
 
-    def _next_active(self, seat: int) -> int:
-        n, eliminated = self.num_players, self.eliminated
-        seat = (seat + 1) % n
-        while eliminated[seat]:
-            seat = (seat + 1) % n
-        return seat
-
     def _start_deal(self) -> None:
         self.deal_number += 1
         number = self.deal_number
@@ -316,7 +310,7 @@ class SchnauzState:
         order = []
         seat = self.dealer
         for _ in self.active:
-            seat = self._next_active(seat)
+            seat = next_active(self, seat)
             order.append(seat)
         k = len(order)
         hands = [0] * self.num_players
@@ -388,7 +382,7 @@ class SchnauzState:
             self.knocker = seat
             self.final_turns_left = len(self.active) - 1
             self.passes = 0
-            self.to_act = self._next_active(seat)
+            self.to_act = next_active(self, seat)
             return
         self.turned |= 1 << seat
         if action != PASS:
@@ -405,7 +399,7 @@ class SchnauzState:
             self.passes += 1
             if self.passes == len(self.active) and not self._all_passed():
                 return
-        self.to_act = self._next_active(seat)
+        self.to_act = next_active(self, seat)
 
     def _dealer_choice(self, action: int) -> None:
         dealer = self.dealer
@@ -423,7 +417,7 @@ class SchnauzState:
             self._showdown(COMBINATION)
             return
         self.phase = PLAY
-        self.to_act = self._next_active(dealer)
+        self.to_act = next_active(self, dealer)
 
     def _all_passed(self) -> bool:
         """A full round of passes (§6.2 step 3); False when the round ended."""
@@ -466,30 +460,8 @@ class SchnauzState:
                          tuple(sorted(losses.items())))
         if self.events is not None:
             self.events.append({"type": "showdown", **showdown_record(self.showdown)})
-        for seat, count in losses.items():
-            for _ in range(count):
-                self._lose_life(seat)
-        self.active = [s for s in range(self.num_players) if not self.eliminated[s]]
-        if len(self.active) == 1:
-            self.phase = OVER
-            self.to_act = -1
-            if self.events is not None:
-                self.events.append({"type": "match_over", "winner": self.active[0]})
-            return
-        self.dealer = self._next_active(self.dealer)
-        self._start_deal()
-
-    def _lose_life(self, seat: int) -> None:
-        if self.eliminated[seat]:
-            return
-        if self.lives[seat] > 0:
-            self.lives[seat] -= 1
-        else:
-            self.eliminated[seat] = True
-            self.eliminated_order.append(seat)
-        if self.events is not None:
-            self.events.append({"type": "life", "seat": seat, "lives": self.lives[seat],
-                                "eliminated": self.eliminated[seat]})
+        if take_lives(self, losses):
+            self._start_deal()
 
     # -- the rest of the contract -----------------------------------------------------
 
@@ -512,14 +484,7 @@ class SchnauzState:
         return parse_action(text)
 
     def result(self) -> dict[str, Any] | None:
-        if self.phase != OVER:
-            return None
-        return {
-            "winner": self.active[0],
-            "lives": self.lives[:],
-            "eliminated_order": self.eliminated_order[:],
-            "deals": self.deal_number + 1,
-        }
+        return lives_result(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         acting = seat is not None and seat == self.to_act
