@@ -61,7 +61,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB",
+                                  reduced_motion="reduce")
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []

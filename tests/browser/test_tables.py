@@ -161,7 +161,8 @@ def test_the_language_switch(page: Any, server: LiveServer, browser: Any) -> Non
 
 def test_the_phone_layout(browser: Any, server: LiveServer) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2, locale="en-GB")
+                                  has_touch=True, device_scale_factor=2, locale="en-GB",
+                                  reduced_motion="reduce")
     page = context.new_page()
     open_table(page, server, "schnauz", ["human", "random", "random", "random"], seed=8,
                num_players=4, first_dealer=0)
@@ -176,6 +177,10 @@ def test_the_phone_layout(browser: Any, server: LiveServer) -> None:
             label = button.get_attribute("aria-label") or button.inner_text()
             assert label.strip(), "a button without a label"
     shoot(page, "phone-schnauz", full_page=False)
+    open_table(page, server, "schmier", ["human"] + ["random"] * 5, seed=2, first_dealer=5)
+    wait_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "phone-schmier", full_page=False)
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

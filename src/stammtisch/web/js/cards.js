@@ -100,6 +100,13 @@ export function cardElement(code, { onClick = null, selected = false, key = "", 
 }
 
 export function backs(count, label) {
+  if (!count) {
+    const none = document.createElement("span");
+    none.className = "pile empty-pile";
+    none.setAttribute("role", "img");
+    none.setAttribute("aria-label", label);
+    return none;
+  }
   const pile = document.createElement("span");
   pile.className = "pile";
   pile.setAttribute("role", "img");

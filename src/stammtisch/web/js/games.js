@@ -102,6 +102,23 @@ const scat = {
   },
 };
 
+function lastDealSchnapsen(last, view, ui) {
+  if (!last || view.history.length) return null;
+  const who = last.winner === null ? t("ui.nobody_scores") : t("ui.deal_won", { name: seatName(last.winner, ui.ctx), n: last.game_points });
+  return h("section", { class: "last-round", "aria-label": t("ui.last_deal") },
+    h("h3", {}, t("ui.last_deal")), h("p", {}, `${who} · ${t("ui.points")} ${last.points.join(" : ")}`));
+}
+
+function lastDealSchmier(last, view, ui) {
+  if (!last || view.tricks.length) return null;
+  const won = Object.entries(last.points).filter(([, team]) => team !== null && team !== undefined)
+    .map(([name, team]) => `${t(`point.${name}`)} ${teamName(team)}`).join(" · ");
+  const bidder = `${seatName(last.bidder, ui.ctx)} ${last.bid} ${last.made ? t("ui.made") : t("ui.set")}`;
+  return h("section", { class: "last-round", "aria-label": t("ui.last_deal") },
+    h("h3", {}, t("ui.last_deal")), h("p", {}, `${t("ui.contract")}: ${bidder}`), h("p", {}, won),
+    h("p", {}, last.delta.map((d, i) => `${teamName(i)} ${d > 0 ? "+" : ""}${d}`).join(" · ")));
+}
+
 const schnapsen = {
   center(view, ui) {
     const talon = [];
@@ -111,6 +128,7 @@ const schnapsen = {
       zone(`${t("ui.talon")} · ${t("ui.trump")} ${suitWord(view.trump_suit)}${view.closed ? ` · ${t("ui.closed")}` : ""}`, talon),
       trickZone(view.trick, 2, ui),
       ui.lastTrick(view.last_trick ? trickZone(view.last_trick, 2, ui, t("ui.last_trick")) : null),
+      lastDealSchnapsen(view.last_deal, view, ui),
     ];
   },
   seat(view, seat) {
@@ -144,9 +162,10 @@ const schmier = {
     const last = view.tricks?.length ? view.tricks[view.tricks.length - 1] : null;
     return [
       h("p", { class: "contract" }, contract),
-      trickZone(view.trick.leader === null ? null : view.trick, 6, ui),
+      view.phase === "play" ? trickZone(view.trick.leader === null ? null : view.trick, 6, ui) : null,
       zone(t("ui.stock"), ui.backs(view.stock_size, t("ui.cards", { n: view.stock_size }))),
       ui.lastTrick(last ? trickZone(last, 6, ui, t("ui.last_trick")) : null),
+      lastDealSchmier(view.last_deal, view, ui),
     ];
   },
   seat(view, seat) {

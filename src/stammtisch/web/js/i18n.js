@@ -5,6 +5,9 @@
 export const LANGUAGES = { en: "English", de: "Deutsch", el: "Ελληνικά", ro: "Română", gl: "Galego" };
 
 const en = {
+  "ui.last_deal": "Last deal", "ui.nobody_scores": "Nobody scores", "ui.deal_won": "{name}: +{n} game points",
+  "point.high": "High", "point.low": "Low", "point.right_bauer": "Right bauer", "point.left_bauer": "Left bauer",
+  "point.joker": "Joker", "point.game": "Game",
   "app.title": "Stammtisch",
   "app.tagline": "Four old pub card games against computer players.",
   "ui.language": "Language", "ui.start": "New match", "ui.history": "History",
@@ -166,6 +169,9 @@ const en = {
 };
 
 const de = {
+  "ui.last_deal": "Letztes Spiel", "ui.nobody_scores": "Niemand punktet", "ui.deal_won": "{name}: +{n} Spielpunkte",
+  "point.high": "Hoch", "point.low": "Tief", "point.right_bauer": "Rechter Bauer", "point.left_bauer": "Linker Bauer",
+  "point.joker": "Joker", "point.game": "Spiel",
   "app.title": "Stammtisch",
   "app.tagline": "Vier alte Wirtshaus-Kartenspiele gegen Computergegner.",
   "ui.language": "Sprache", "ui.start": "Neues Spiel", "ui.history": "Verlauf",

@@ -156,8 +156,9 @@ function seatsStrip(view, game, c) {
     const info = state.seats[seat];
     const level = info.kind === "bot" ? t(`level.${info.level}`) : "";
     return h("li", { class: "seat" + (view.to_act === seat ? " acting" : "") },
-      h("div", { class: "seat-name" }, seatName(seat, c), level ? h("span", { class: "level" }, ` · ${level}`) : null,
+      h("div", { class: "seat-name" }, seatName(seat, c),
         view.dealer === seat ? h("span", { class: "badge" }, t("ui.dealer")) : null),
+      level ? h("div", { class: "level" }, `${t("ui.computer")}: ${level}`) : null,
       h("div", { class: "seat-stats" }, game.seat(view, seat).filter(Boolean).map((x) => h("span", {}, x))),
       view.to_act === seat ? h("div", { class: "acting-note" }, t("ui.to_act")) : null);
   }));
