@@ -34,6 +34,8 @@ def policy(state: SchnapsenState, rng: random.Random, noise: float = 0.1) -> int
         if state.points[seat] >= 66:
             return CLAIM
         legal.remove(CLAIM)
+        if len(legal) == 1:
+            return legal[0]
     if rng.random() < noise:
         plays = [a for a in legal if a != CLOSE]
         return plays[rng.randrange(len(plays))]
@@ -60,9 +62,8 @@ def policy(state: SchnapsenState, rng: random.Random, noise: float = 0.1) -> int
     if legal[-1] >= _MARRIAGE:
         return max((a for a in legal if a >= _MARRIAGE),
                    key=lambda a: (a - _MARRIAGE) // 13 == trump)
-    hand = state.hands[seat]
     trumps = SUIT_MASKS[trump]
-    plain = [c for c in legal if not trumps >> c & 1] if hand & ~trumps else legal
+    plain = [c for c in legal if not trumps >> c & 1] or legal
     return min(plain, key=_RISK.__getitem__)
 
 
