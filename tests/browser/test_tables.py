@@ -249,7 +249,8 @@ def test_four_colours_and_no_animations_are_settings(page: Any, server: LiveServ
     page.check("#four-colour")
     page.uncheck("#animations")
     page.click(".settings summary")
-    fills = page.eval_on_selector_all(".card-svg .corner", "nodes => nodes.map(n => n.getAttribute('fill'))")
+    fills = page.eval_on_selector_all(".card-svg .corner",
+                                      "nodes => nodes.map(n => n.getAttribute('fill'))")
     assert "#1f5fbf" in fills or "#1b7a2b" in fills  # diamonds blue, clubs green
     assert page.evaluate("document.body.classList.contains('no-anim')")
     assert page.locator("details.table-text").count() == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from starlette.applications import Starlette
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -15,12 +18,19 @@ from stammtisch.server.ws import table_socket
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    app = Starlette(routes=[
+    hub = Hub(Store(settings.db_url), settings.bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        hub.store.dispose()
+
+    app = Starlette(lifespan=lifespan, routes=[
         *pages.routes,
         *api.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
     ])
     app.state.settings = settings
-    app.state.hub = Hub(Store(settings.db_url), settings.bot_delay)
+    app.state.hub = hub
     return app

@@ -179,6 +179,10 @@ class Table:
 
     # --- computer players -------------------------------------------------------------
 
+    def idle(self) -> bool:
+        """No socket watches and no computer player is moving."""
+        return not self.clients and (self._runner is None or self._runner.done())
+
     def wake_bots(self) -> None:
         if self._runner is None or self._runner.done():
             if self.match.to_act in self.bots:
@@ -191,12 +195,13 @@ class Table:
                 if seat is None or seat not in self.bots:
                     return
                 view = self.match.view(seat)
-                choice = await asyncio.to_thread(self.bots[seat].choose, view)
                 before = len(self.match.events)
                 try:
+                    choice = await asyncio.to_thread(self.bots[seat].choose, view)
                     self.match.play(choice)
-                except StammtischError:
-                    log.exception("table %s: bot at seat %s chose %r", self.id, seat, choice)
+                except Exception:
+                    # A computer player's fault must not stop the table: log it, play on.
+                    log.exception("table %s: the computer player at seat %s failed", self.id, seat)
                     self.match.play(view["legal_actions"][0])
                 self._played(seat, before)
                 await self._save()
@@ -263,6 +268,11 @@ class Hub:
         self.store.create(table_id, match.game, [s.stored() for s in built], match.record())
         self.tables[table_id] = table
         return table, token
+
+    def release(self, table: Table) -> None:
+        """Forget an idle table (no sockets, no computer player moving); the store keeps it."""
+        if table.idle() and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def get(self, table_id: str) -> Table | None:
         table = self.tables.get(table_id)

@@ -6,6 +6,7 @@ table; bad or illegal ones are answered with an error and change nothing.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -14,6 +15,8 @@ from stammtisch.errors import StammtischError
 from stammtisch.server.deps import hub
 from stammtisch.server.protocol import ProtocolError, parse_message
 from stammtisch.server.tables import Client, Table
+
+log = logging.getLogger("stammtisch.server")
 
 
 async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None:
@@ -53,7 +56,12 @@ async def table_socket(websocket: WebSocket) -> None:
                 await _handle(table, client, raw)
             except (ProtocolError, StammtischError) as error:
                 await send({"type": "error", "message": str(error)})
+            except Exception:
+                log.exception("table %s: a message failed", table.id)
+                await send({"type": "error", "message": "the server failed on this message; "
+                            "the table is unchanged"})
     except WebSocketDisconnect:
         pass
     finally:
         table.leave(client)
+        hub(websocket).release(table)
