@@ -23,7 +23,7 @@ from stammtisch.terminal.console import Console, enable_line_editing
 from stammtisch.terminal.play import Session
 from stammtisch.terminal.render import options_lines, value_text
 from stammtisch.terminal.replay import replay_steps
-from stammtisch.terminal.setup import SetupError, match_options
+from stammtisch.terminal.setup import SetupError, match_options, read_words
 
 USAGE = """\
 usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [--save FILE]
@@ -31,6 +31,8 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [-
        stammtisch replay FILE [--seat S] [--step]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL]
+       stammtisch arena GAME --players expert,club[,...] --matches N [--jobs J] [--seed S]
+                        [--budget SECONDS] [--out DIR] [--max-deals D] [option=value ...]
 
 Games: {games}. `stammtisch games` lists each game's options;
 `stammtisch play --help` and `stammtisch replay --help` explain the flags."""
@@ -140,6 +142,41 @@ def serve(argv: Sequence[str]) -> int:
     return 0
 
 
+def _arena_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch arena", description=(
+        "Play matches between computer players in parallel, rotating seats (two players: "
+        "every deal twice with the hands swapped), and rank them: matches won with 95%% "
+        "Wilson intervals, the game's figure per deal, Elo. Writes JSON and a PNG chart."))
+    parser.add_argument("game", help="schnauz, scat, schnapsen or schmier")
+    parser.add_argument("options", nargs="*", metavar="option=value",
+                        help="game options, e.g. lives=2 (see: stammtisch games)")
+    parser.add_argument("--players", required=True, help=(
+        "comma-separated bot levels, one per seat; in Schmier also one per team "
+        "(expert,club,club: a team of two experts against two teams of club)"))
+    parser.add_argument("--matches", type=int, required=True,
+                        help="matches to play (rounded up to whole seat rotations)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="parallel processes (default: all cores; 1: in this process)")
+    parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
+    parser.add_argument("--budget", type=float, help="seconds per decision for every bot")
+    parser.add_argument("--out", default="arena-results", help="directory for JSON and PNG")
+    parser.add_argument("--max-deals", type=int, default=1000,
+                        help="stop a match after this many deals and count it unfinished")
+    return parser
+
+
+def arena(argv: Sequence[str]) -> int:
+    args = _arena_parser().parse_intermixed_args(argv)
+    from stammtisch.arena import ArenaConfig, run_arena
+
+    info = _find(args.game)
+    options = read_words(info, args.options)
+    return run_arena(ArenaConfig(
+        game=info.name, players=args.players, matches=args.matches, jobs=args.jobs,
+        seed=args.seed, budget=args.budget, out=args.out, max_deals=args.max_deals,
+        options=options))
+
+
 def games(_argv: Sequence[str] = ()) -> int:
     console = Console()
     for info in stammtisch.games():
@@ -153,7 +190,7 @@ def games(_argv: Sequence[str] = ()) -> int:
 
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
-    "play": play, "replay": replay, "games": games, "serve": serve,
+    "play": play, "replay": replay, "games": games, "serve": serve, "arena": arena,
 }
 
 
@@ -167,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if command is None:
             raise UsageError(
-                f"unknown command {args[0]!r}; the commands are play, replay, games, serve")
+                f"unknown command {args[0]!r}; the commands are play, replay, games, serve, arena")
         return command(args[1:])
     except (UsageError, SetupError, StammtischError) as error:
         print(f"stammtisch: {error}", file=sys.stderr)

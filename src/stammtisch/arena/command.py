@@ -1,0 +1,86 @@
+"""One arena run from settings to files: schedule, play, summarise, print, write.
+
+The files go to ``out`` as ``<game>-<lineup>-seed<S>.json`` and ``.png``; the
+table goes to ``stdout``, progress and notes to ``stderr``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from stammtisch.arena.chart import draw_chart
+from stammtisch.arena.lineup import ArenaError, read_lineup
+from stammtisch.arena.progress import Progress
+from stammtisch.arena.report import metric_of, results_json, table_lines, write_json
+from stammtisch.arena.runner import Table, run_matches
+from stammtisch.arena.schedule import rounded_matches, schedule
+from stammtisch.arena.summary import summarize
+
+DEFAULT_MAX_DEALS = 1000
+DEFAULT_OUT = "arena-results"
+
+
+@dataclass
+class ArenaConfig:
+    game: str
+    players: str
+    matches: int
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    seed: int = 1
+    budget: float | None = None
+    out: str = DEFAULT_OUT
+    max_deals: int = DEFAULT_MAX_DEALS
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def check(config: ArenaConfig) -> None:
+    if config.matches < 1:
+        raise ArenaError(f"--matches must be at least 1, not {config.matches}")
+    if config.jobs < 1:
+        raise ArenaError(f"--jobs must be at least 1, not {config.jobs}")
+    if config.budget is not None and not config.budget > 0:
+        raise ArenaError(f"--budget must be a positive number of seconds, not {config.budget}")
+    if config.max_deals < 1:
+        raise ArenaError(f"--max-deals must be at least 1, not {config.max_deals}")
+
+
+def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
+              stderr: TextIO | None = None) -> int:
+    """Play the arena of ``config``; returns the exit status (0)."""
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    check(config)
+    lineup = read_lineup(config.game, config.players, config.options)
+    count = rounded_matches(lineup, config.matches)
+    if count != config.matches:
+        err.write(f"note: playing {count} matches, whole rotation groups of "
+                  f"{len(lineup.units)} so that every bot sits in every seat equally often\n")
+    plans = schedule(lineup, count, config.seed)
+    table = Table(lineup, config.budget, config.max_deals)
+    progress = Progress(count, f"arena {lineup.game}", err)
+    start = time.perf_counter()
+    outcomes = run_matches(table, plans, min(config.jobs, count), progress.step)
+    progress.close()
+    elapsed = time.perf_counter() - start
+    figures = summarize(lineup, outcomes)
+    out.write("\n".join(table_lines(lineup, outcomes, figures)) + "\n")
+    directory = Path(config.out)
+    directory.mkdir(parents=True, exist_ok=True)
+    stem = f"{lineup.game}-{'_'.join(lineup.levels)}-seed{config.seed}"
+    settings = {"seed": config.seed, "jobs": config.jobs, "budget": config.budget,
+                "max_deals": config.max_deals, "seconds": round(elapsed, 3)}
+    write_json(directory / f"{stem}.json", results_json(lineup, outcomes, figures, settings))
+    written = [str(directory / f"{stem}.json")]
+    title = (f"{lineup.game}: {','.join(lineup.levels)}, {count} matches, seed {config.seed}")
+    try:
+        draw_chart(directory / f"{stem}.png", title, figures, metric_of(outcomes))
+        written.append(str(directory / f"{stem}.png"))
+    except ImportError:
+        err.write("note: no chart: matplotlib is missing (pip install 'stammtisch[arena]')\n")
+    out.write(f"Played in {elapsed:.1f} s with {min(config.jobs, count)} job(s); "
+              f"wrote {' and '.join(written)}\n")
+    return 0

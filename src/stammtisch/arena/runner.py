@@ -1,0 +1,98 @@
+"""Plays the scheduled matches: in this process (one job) or in a process pool.
+
+Each match is played through the public :class:`~stammtisch.core.match.Match`;
+every bot gets only its seat's view. A match that runs past ``max_deals`` deals
+is stopped and counted as unfinished (random Schmier players bid themselves
+ever deeper into the minus and would never end). The outcomes depend only on
+the plans, never on the number of jobs or the order in which they finish
+(except through bots whose search stops by the clock).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+import stammtisch
+from stammtisch.arena.lineup import ArenaError, Lineup
+from stammtisch.arena.outcome import per_deal, ranks, win_shares
+from stammtisch.arena.schedule import MatchPlan
+from stammtisch.bots.registry import make_bot
+from stammtisch.errors import StammtischError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    plan: MatchPlan
+    result: dict[str, Any] | None
+    """The match result; ``None`` when it was stopped at ``max_deals``."""
+    deals: int
+    actions: int
+    seconds: float
+    shares: tuple[float, ...]
+    """Per seat: its share of the match win."""
+    ranks: tuple[int, ...]
+    per_deal: tuple[float | None, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every match of an arena shares (sent once per match to the workers)."""
+
+    lineup: Lineup
+    budget: float | None
+    max_deals: int
+
+
+def play_match(table: Table, plan: MatchPlan) -> Outcome:
+    lineup = table.lineup
+    match = stammtisch.new_match(lineup.game, seed=plan.seed, decks=list(plan.decks),
+                                 **lineup.options)
+    bots = [make_bot(lineup.game, level, plan.seed, seat, table.budget)
+            for seat, level in enumerate(plan.seat_levels)]
+    events = match.state.events if match.state.events is not None else []
+    start = time.perf_counter()
+    deals = seen = actions = 0
+    while (seat := match.to_act) is not None:
+        for event in events[seen:]:
+            deals += event.get("type") == "deal"
+        seen = len(events)
+        if deals > table.max_deals:
+            break
+        choice = bots[seat].choose(match.view(seat))
+        try:
+            match.play(choice)
+        except StammtischError as error:
+            raise ArenaError(f"the {plan.seat_levels[seat]} bot of seat {seat} chose badly in "
+                             f"{lineup.game} match seed {plan.seed}: {error}") from None
+        actions += 1
+    seconds = time.perf_counter() - start
+    result = match.result
+    n, teams = match.num_players, lineup.teams
+    return Outcome(plan, result, deals if result is None else int(result.get("deals", deals)),
+                   actions, seconds, tuple(win_shares(result, n, teams)),
+                   tuple(ranks(result, n, teams)), tuple(per_deal(result, events, n, teams)))
+
+
+def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
+                step: Callable[[], None] = lambda: None) -> list[Outcome]:
+    """Every plan's outcome, in plan order; ``step`` is called after each match."""
+    outcomes: list[Outcome] = []
+    if jobs <= 1:
+        for plan in plans:
+            outcomes.append(play_match(table, plan))
+            step()
+        return outcomes
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_match, table, plan) for plan in plans]
+        try:
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                step()
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
+    return sorted(outcomes, key=lambda outcome: outcome.plan.index)
