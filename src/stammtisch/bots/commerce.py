@@ -1,0 +1,122 @@
+"""Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): the
+clock, hidden-card dealing, and the expert's determinized Monte-Carlo search.
+
+Method of :func:`search`: every sample is one complete deal consistent with
+the seat's view (the game's ``determinize``); each legal action still in the
+race is played on a clone of that sample and the round is finished by a fast
+club-level policy; the value of an action is minus the mean number of lives
+the seat lost in that round. All actions see the same samples (common random
+numbers), and after 8, 16, 32 ... samples the worse half of the actions drops
+out (sequential halving), so close choices get the samples.
+
+Known weaknesses: only the first move is searched, the rest of the round is
+played by the club rules for everyone (no deeper plans, no bluffs read), and
+hidden cards are drawn uniformly except where the game rejects implausible
+deals (a knocker's weak hand).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, Self, TypeVar
+
+from stammtisch.cards import CardSet, iter_cards
+
+
+class RoundState(Protocol):
+    """The slice of a commerce game's state the search needs."""
+
+    deal_number: int
+    lives: list[int]
+    eliminated: list[bool]
+    phase: str
+
+    def apply(self, action: int) -> None: ...
+
+    def clone(self) -> Self: ...
+
+
+State = TypeVar("State", bound=RoundState)
+
+
+def deal_hidden(pool: CardSet, sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """``pool``'s cards shuffled and cut into piles of ``sizes`` (the rest is dropped)."""
+    cards = list(iter_cards(pool))
+    rng.shuffle(cards)
+    piles, start = [], 0
+    for size in sizes:
+        piles.append(cards[start:start + size])
+        start += size
+    return piles
+
+
+def to_mask(cards: Sequence[int]) -> CardSet:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def life_units(state: RoundState, seat: int) -> int:
+    """Lives left plus one while the seat still plays (what a loss takes away)."""
+    return 0 if state.eliminated[seat] else state.lives[seat] + 1
+
+
+def finish_round(state: State, seat: int, policy: Callable[[State], int],
+                 max_steps: int = 400) -> int:
+    """Play ``state`` on with ``policy`` until the round ends; the lives ``seat`` lost."""
+    before = life_units(state, seat)
+    deal = state.deal_number
+    steps = 0
+    while state.deal_number == deal and state.phase != "over" and steps < max_steps:
+        state.apply(policy(state))
+        steps += 1
+    return before - life_units(state, seat)
+
+
+class Clock:
+    """A decision's time budget: ``expired()`` once ``seconds`` have passed."""
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.perf_counter() + seconds
+
+    def expired(self) -> bool:
+        return time.perf_counter() >= self.deadline
+
+
+def seeded(seed: int, view: dict[str, Any]) -> random.Random:
+    """The generator for one decision: the same seed and view give the same choice,
+    whatever was asked before (hints do not change later play)."""
+    return random.Random(f"{seed}/{view!r}")
+
+
+def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
+           policy: Callable[[State], int], rng: random.Random, *,
+           seconds: float, max_rollouts: int) -> list[tuple[int, float]]:
+    """Every action with minus its mean lives lost this round, best first."""
+    clock = Clock(seconds)
+    racing = list(actions)
+    lost = dict.fromkeys(actions, 0)
+    played = dict.fromkeys(actions, 0)
+    dropped: list[int] = []
+    samples, rollouts, next_cut = 0, 0, 8
+    while samples == 0 or (rollouts < max_rollouts and not clock.expired()):
+        root = sample(rng)
+        for action in racing:
+            state = root.clone()
+            state.apply(action)
+            lost[action] += finish_round(state, seat, policy)
+            played[action] += 1
+        samples += 1
+        rollouts += len(racing)
+        if samples == next_cut and len(racing) > 2:
+            racing.sort(key=lambda a: lost[a] / played[a])
+            keep = max(2, (len(racing) + 1) // 2)
+            dropped = racing[keep:][::-1] + dropped
+            racing = racing[:keep]
+            next_cut *= 2
+    racing.sort(key=lambda a: lost[a] / played[a])
+    # Survivors first: a dropped action's mean rests on fewer samples.
+    return [(a, -lost[a] / played[a]) for a in racing + dropped]

@@ -1,0 +1,24 @@
+"""Scat computer players: ``beginner``, ``club`` and ``expert`` (rules/scat.md)."""
+
+from __future__ import annotations
+
+from stammtisch.bots.registry import BotLevel, register
+from stammtisch.bots.scat.determinize import determinize
+from stammtisch.bots.scat.players import BeginnerBot, ClubBot, ExpertBot
+
+GAMES = frozenset({"scat"})
+
+register(BotLevel(
+    "beginner",
+    "Takes the discard when it helps and knocks at 27; never counts, feeds its neighbour.",
+    lambda _game, seed, _budget: BeginnerBot(seed), GAMES))
+register(BotLevel(
+    "club",
+    "Keeps to one suit and knocks on the odds, but forgets discards and never reads a knock.",
+    lambda _game, seed, _budget: ClubBot(seed), GAMES))
+register(BotLevel(
+    "expert",
+    "Plays out sampled deals (1 s a move); assumes everyone else plays club-style.",
+    lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
+
+__all__ = ["BeginnerBot", "ClubBot", "ExpertBot", "determinize"]

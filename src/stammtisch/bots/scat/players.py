@@ -1,0 +1,86 @@
+"""The Scat computer players (rules/scat.md): each reads its seat's view only.
+Rules of thumb in policy.py, odds in odds.py, the expert's search in
+bots/commerce.py over deals from determinize.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.bots.commerce import search, seeded
+from stammtisch.bots.scat.determinize import build
+from stammtisch.bots.scat.odds import lowest_chance
+from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
+from stammtisch.bots.scat.seen import Seen, read
+from stammtisch.cards import SCAT_DECK
+from stammtisch.games.scat import action_text
+
+EXPERT_SECONDS = 1.0
+ROLLOUTS_PER_SECOND = 1200
+"""Play-outs the expert plans per second of budget (the clock stops it sooner on a
+slow or busy machine; only then does play depend on the machine)."""
+
+
+def _checked(seen: Seen, action: int) -> str:
+    if action not in seen.legal:
+        raise ValueError(f"the bot chose {action_text(action)!r}, not legal here")
+    return action_text(action)
+
+
+class BeginnerBot:
+    name = "beginner"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any]) -> str:
+        seen = read(view)
+        return _checked(seen, beginner_move(seen.phase, seen.hand, seen.top, seen.taken,
+                                            seen.legal, seen.value))
+
+
+class ClubBot:
+    name = "club"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any]) -> str:
+        seen = read(view)
+        others = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
+        initial = len(SCAT_DECK) - 3 * len(seen.active) - 1
+        rounds = max(0, initial - seen.stock_size) / len(seen.active)
+        after = seen.next_seat(seen.seat)
+        feed = 0 if after == seen.knocker else suits_of(seen.known.get(after, 0))
+        action = club_move(
+            seen.phase, seen.hand, seen.top, seen.taken, seen.legal, seen.value, seen.unseen,
+            feed, lambda: lowest_chance(seen.value(seen.hand), others, seen.unseen, rounds,
+                                        seen.value))
+        return _checked(seen, action)
+
+
+class ExpertBot:
+    """Value of an action: minus the lives this seat is expected to lose this round."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 rollouts: int | None = None) -> None:
+        """``rollouts``: a fixed number of play-outs per decision instead of one
+        planned from the budget (then play repeats exactly while the clock allows)."""
+        self.seed = seed
+        self.budget = EXPERT_SECONDS if budget is None else budget
+        self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
+
+    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+        seen = read(view)
+        if not seen.legal:
+            return []
+        if len(seen.legal) == 1:
+            return [(action_text(seen.legal[0]), 0.0)]
+        ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
+                        rollout_policy, seeded(self.seed, view), seconds=self.budget,
+                        max_rollouts=self.rollouts)
+        return [(action_text(a), value) for a, value in ranked]
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return self.analyze(view)[0][0]

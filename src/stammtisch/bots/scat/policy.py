@@ -1,0 +1,138 @@
+"""Scat rules of thumb on ints (rules/scat.md §6-§8), for the bots and for the
+expert's play-outs.
+
+``beginner``: never throws down; takes the top discard when it raises its hand,
+else the stock; throws away the card that leaves the best hand; knocks at 27.
+``club``: takes the discard only when it beats the average gain of a stock card,
+keeps to one suit, throws away what does not feed the next player's known suit,
+and knocks when its chance of being strictly lowest is small, which early in the
+deal allows a lower hand. Weaknesses: fixed risk whatever the lives; does not
+read the others' discards for their suits beyond the cards they took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from stammtisch.cards import CardSet, iter_cards
+from stammtisch.games.scat import (
+    DECLINE,
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK,
+    SUIT_POINTS,
+    ScatState,
+    discard,
+    points,
+)
+
+Value = Callable[[CardSet], float]
+
+BEGINNER_KNOCK = 27
+KNOCK_FLOOR = 17
+"""The club does not count the odds below this value."""
+KNOCK_RISK = 0.12
+"""The club knocks when its chance of being strictly lowest is at most this."""
+ROLLOUT_GAIN = 3
+"""In play-outs the top discard is taken when it gains at least this much."""
+ROLLOUT_KNOCK = (0, 21, 25, 26, 27, 27, 28, 28, 28)
+"""Knock values by number of opponents in play-outs (where counting is too slow)."""
+
+
+def card_points(card: int) -> int:
+    return SUIT_POINTS[1 << (card % 13)]
+
+
+def best_discard(hand: CardSet, forbidden: CardSet, value: Value,
+                 feed_suits: CardSet = 0) -> tuple[int, float]:
+    """The card to throw from a four-card hand and the value kept: the best hand,
+    then the card least useful to the next player, then the lowest card."""
+    best_card, best_score = -1, (-1.0, 0.0, 0)
+    for card in iter_cards(hand & ~forbidden):
+        fed = card_points(card) if feed_suits >> card & 1 else 0
+        score = (value(hand ^ (1 << card)), -fed, -card_points(card))
+        if score > best_score:
+            best_card, best_score = card, score
+    return best_card, best_score[0]
+
+
+def stock_gain(hand: CardSet, cards: Iterable[int], value: Value) -> float:
+    """The mean gain of drawing one of ``cards`` and discarding the worst card."""
+    now = value(hand)
+    total = count = 0.0
+    for card in cards:
+        total += best_discard(hand | 1 << card, 0, value)[1] - now
+        count += 1
+    return total / count if count else 0.0
+
+
+def beginner_move(phase: str, hand: CardSet, top: int, taken: CardSet, legal: tuple[int, ...],
+                  value: Value) -> int:
+    if phase == DISCARD:
+        return discard(best_discard(hand, taken, value)[0])
+    if phase != DRAW:
+        return DECLINE
+    if KNOCK in legal and value(hand) >= BEGINNER_KNOCK:
+        return KNOCK
+    if DRAW_DISCARD in legal and (
+            DRAW_STOCK not in legal
+            or best_discard(hand | 1 << top, 1 << top, value)[1] > value(hand)):
+        return DRAW_DISCARD
+    return DRAW_STOCK
+
+
+def rollout_policy(state: ScatState) -> int:
+    """The club's rules for the seat to act, with fixed knock values and no counting."""
+    seat = state.to_act
+    hand = state.hands[seat]
+    value = state.value if state.three or state.straights else points
+    phase = state.phase
+    if phase == DISCARD:
+        active = state.active
+        after = active[(active.index(seat) + 1) % len(active)]
+        return discard(best_discard(hand, state.taken, value, suits_of(state.known[after]))[0])
+    if phase != DRAW:
+        return DECLINE
+    now = value(hand)
+    if state.knocker < 0 and now >= ROLLOUT_KNOCK[min(len(state.active) - 1, 8)] \
+            and KNOCK in state.legal():
+        return KNOCK
+    pile = state.pile
+    can_stock = bool(state.stock) or (state.reshuffle and len(pile) >= 2)
+    if pile:
+        top = pile[-1]
+        gain = best_discard(hand | 1 << top, 1 << top, value)[1] - now
+        if gain >= ROLLOUT_GAIN or not can_stock:
+            return DRAW_DISCARD
+    return DRAW_STOCK
+
+
+def club_move(seen_phase: str, hand: CardSet, top: int, taken: CardSet,
+              legal: tuple[int, ...], value: Value, unseen: CardSet, feed_suits: CardSet,
+              lowest: Callable[[], float]) -> int:
+    """``lowest()``: the chance of being strictly lowest if it knocks now."""
+    if seen_phase == DISCARD:
+        return discard(best_discard(hand, taken, value, feed_suits)[0])
+    if seen_phase != DRAW:
+        return DECLINE
+    if KNOCK in legal and value(hand) >= KNOCK_FLOOR and lowest() <= KNOCK_RISK:
+        return KNOCK
+    if DRAW_STOCK not in legal:
+        return DRAW_DISCARD
+    if DRAW_DISCARD in legal:
+        now = value(hand)
+        gain = best_discard(hand | 1 << top, 1 << top, value)[1] - now
+        if gain > 0 and gain >= stock_gain(hand, iter_cards(unseen), value):
+            return DRAW_DISCARD
+    return DRAW_STOCK
+
+
+def suits_of(cards: CardSet) -> CardSet:
+    """Every card of the suits ``cards`` hold."""
+    mask = 0
+    for shift in (0, 13, 26, 39):
+        if cards >> shift & 0x1FFF:
+            mask |= 0x1FFF << shift
+    return mask

@@ -1,0 +1,26 @@
+"""Schnauz computer players: ``beginner``, ``club`` and ``expert`` (rules/schnauz.md)."""
+
+from __future__ import annotations
+
+from stammtisch.bots.registry import BotLevel, register
+from stammtisch.bots.schnauz.determinize import determinize
+from stammtisch.bots.schnauz.players import BeginnerBot, ClubBot, ExpertBot
+
+GAMES = frozenset({"schnauz"})
+
+register(BotLevel(
+    "beginner",
+    "Swaps toward its best hand and knocks at 27; ignores the odds and feeds its neighbour.",
+    lambda _game, seed, _budget: BeginnerBot(seed), GAMES))
+register(BotLevel(
+    "club",
+    "Knocks on the odds and starves its neighbour, but never remembers discards or reads "
+    "a knock.",
+    lambda _game, seed, _budget: ClubBot(seed), GAMES))
+register(BotLevel(
+    "expert",
+    "Plays out sampled deals (1 s a move); assumes everyone else plays club-style and "
+    "house rules are off.",
+    lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
+
+__all__ = ["BeginnerBot", "ClubBot", "ExpertBot", "determinize"]
