@@ -179,6 +179,13 @@ class Table:
 
     # --- computer players -------------------------------------------------------------
 
+    def _someone_plays(self) -> bool:
+        """False once every player is out (lives games): the rest is told quickly."""
+        eliminated = self.match.view(None).get("eliminated")
+        if not isinstance(eliminated, list):
+            return True
+        return any(not eliminated[seat] for seat in self.human_seats)
+
     def idle(self) -> bool:
         """No socket watches and no computer player is moving."""
         return not self.clients and (self._runner is None or self._runner.done())
@@ -207,7 +214,7 @@ class Table:
                 await self._save()
                 await self._broadcast()
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result

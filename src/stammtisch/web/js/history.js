@@ -2,18 +2,29 @@
 import { t } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
+import { teamName } from "./words.js";
 
 const root = document.getElementById("app");
 let list = null;
 
 function when(seconds) { return new Date(seconds * 1000).toLocaleString(document.documentElement.lang); }
 
+function winner(match) {
+  const result = match.result || {};
+  const human = match.seats.findIndex((s) => s.kind === "human");
+  if (result.winning_seats) {
+    return result.winning_seats.includes(human) ? t("ui.you_win") : t("ui.team_wins", { name: teamName(result.winner ?? 0) });
+  }
+  if (result.winner === undefined || result.winner === null) return t("ui.match_over");
+  return result.winner === human ? t("ui.you_win") : t("ui.wins", { name: t("ui.seat", { n: result.winner + 1 }) });
+}
+
 function render() {
   const body = list === null ? h("p", {}, t("ui.connecting"))
     : !list.length ? h("p", {}, t("ui.no_finished"))
     : h("ul", { class: "history-list" }, list.map((m) => h("li", {},
       h("a", { href: `/history/${encodeURIComponent(m.id)}` }, `${t(`game.${m.game}`)} · ${when(m.finished)}`),
-      h("span", { class: "doc" }, ` · ${m.seats.length} ${t("ui.players")} · ${m.actions} ↦`))));
+      h("span", { class: "doc" }, ` · ${t("ui.players")}: ${m.seats.length} · ${winner(m)}`))));
   root.replaceChildren(h("main", { class: "history" }, h("h1", {}, t("ui.finished_matches")), body));
   document.title = `${t("ui.history")} · ${t("app.title")}`;
 }

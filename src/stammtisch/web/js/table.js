@@ -234,6 +234,15 @@ function logBox(c) {
   return h("section", { class: "log", "aria-label": t("ui.log") }, h("h2", {}, t("ui.log")), box);
 }
 
+// A selector for the focused control, so that keyboard focus survives a redraw.
+function focusKey(node) {
+  if (!node || !root.contains(node)) return "";
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  if (node.dataset.card) return `button.card[data-card="${node.dataset.card}"]`;
+  if (node.dataset.action) return `button[data-action="${CSS.escape(node.dataset.action)}"]`;
+  return "";
+}
+
 function render() {
   if (!state) {
     root.replaceChildren(h("p", { class: "status" }, connection === "missing" ? t("ui.no_table") : t("ui.connecting")));
@@ -246,7 +255,7 @@ function render() {
   const { ui, order } = makeUi(legal);
   const handNodes = (view.hand || []).map((code) => ui.card(code));
   const center = game.center(view, ui).filter(Boolean);
-  const focusTyped = document.activeElement?.id === "typed";
+  const focused = focusKey(document.activeElement);
   const typedValue = document.getElementById("typed")?.value || "";
   keyed.cards = order;
   const hand = h("section", { class: "hand-area", "aria-label": t("ui.your_hand") },
@@ -283,7 +292,8 @@ function render() {
   const log = root.querySelector(".log-list");
   if (log) log.scrollTop = log.scrollHeight;
   const typed = document.getElementById("typed");
-  if (typed) { typed.value = typedValue; if (focusTyped) typed.focus(); }
+  if (typed) typed.value = typedValue;
+  if (focused) root.querySelector(focused)?.focus();
   document.title = `${t(`game.${state.game}`)} · ${t("app.title")}`;
 }
 
