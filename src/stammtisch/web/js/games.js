@@ -38,6 +38,18 @@ function trickZone(trick, count, ui, title = t("ui.trick")) {
   return zone(title, cards.length ? cards : h("span", { class: "empty" }, "–"));
 }
 
+// The trick on the table; between tricks the last one stays in sight (as cards stay
+// until they are gathered), and during a trick it is shown on request.
+function trickZones(trick, last, count, ui) {
+  if (!trick?.cards?.length) {
+    if (!last) return [trickZone(null, count, ui)];
+    const done = trickZone(last, count, ui, t("ui.last_trick"));
+    done.classList.add("done");
+    return [done];
+  }
+  return [trickZone(trick, count, ui), ui.lastTrick(last ? trickZone(last, count, ui, t("ui.last_trick")) : null)];
+}
+
 function showdownBox(last, ui) {
   if (!last) return null;
   const rows = Object.entries(last.hands).map(([seat, cards]) => {
@@ -126,8 +138,7 @@ const schnapsen = {
     talon.push(ui.backs(view.talon_size, `${t("ui.talon")}: ${t("ui.cards", { n: view.talon_size })}`));
     return [
       zone(`${t("ui.talon")} · ${t("ui.trump")} ${suitWord(view.trump_suit)}${view.closed ? ` · ${t("ui.closed")}` : ""}`, talon),
-      trickZone(view.trick, 2, ui),
-      ui.lastTrick(view.last_trick ? trickZone(view.last_trick, 2, ui, t("ui.last_trick")) : null),
+      ...trickZones(view.trick, view.last_trick, 2, ui),
       lastDealSchnapsen(view.last_deal, view, ui),
     ];
   },
@@ -162,9 +173,8 @@ const schmier = {
     const last = view.tricks?.length ? view.tricks[view.tricks.length - 1] : null;
     return [
       h("p", { class: "contract" }, contract),
-      view.phase === "play" ? trickZone(view.trick.leader === null ? null : view.trick, 6, ui) : null,
+      ...(view.phase === "play" ? trickZones(view.trick, last, 6, ui) : []),
       zone(t("ui.stock"), ui.backs(view.stock_size, t("ui.cards", { n: view.stock_size }))),
-      ui.lastTrick(last ? trickZone(last, 6, ui, t("ui.last_trick")) : null),
       lastDealSchmier(view.last_deal, view, ui),
     ];
   },
