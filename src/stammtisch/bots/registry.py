@@ -75,6 +75,7 @@ register(BotLevel(
 def _load_levels() -> None:
     """Import the game packages whose levels register themselves with this table."""
     import stammtisch.bots.scat  # noqa: F401
+    import stammtisch.bots.schmier  # noqa: F401
     import stammtisch.bots.schnapsen  # noqa: F401
     import stammtisch.bots.schnauz  # noqa: F401
 

@@ -1,0 +1,171 @@
+"""A complete Schmier state consistent with one seat's view (rules/schmier.md).
+
+Places only what the view hides, drawn from the cards the seat has not seen:
+the other seats' hands (their sizes as shown, none of a suit they failed to
+follow), the other seats' discards (as many as each exchanged, non-trumps:
+§8 forbids trumps to non-dealers, and the dealer is assumed to have kept every
+trump) and the stock (size as shown, in a random order). The seat's own hand
+and discards, the auction, the contract, the tricks and the scores are copied
+from the view. Cards go most-constrained first, each to a random open place
+weighted by its room; a dead end retries, and constraints that cannot all hold
+(a house rule the view does not show) are dropped, voids first.
+
+Known weaknesses: hidden cards are uniform (bids, passes, the trump named and
+the cards played are not read as signals); a dealer who had to discard trumps
+is never sampled; options the view does not show (min/max bid where no bid is
+legal, stick the dealer, trump anytime, Game ties) are taken at their defaults.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stammtisch.bots.schmier.seen import Seen, read
+from stammtisch.cards import ACE, make_card
+from stammtisch.games.schmier import (
+    AUCTION,
+    NUM_PLAYERS,
+    PLAY,
+    TRUMPS,
+    SchmierState,
+)
+
+TRIES = 12
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> SchmierState:
+    return build(view, read(view), rng)
+
+
+def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, int, int]]:
+    """The open places as (key, room, allowed cards); key < 6: that seat's hand,
+    6..11: the discards of seat key - 6, 12: the stock."""
+    pool = seen.unseen
+    nontrump = pool & ~TRUMPS[seen.trump] if seen.trump >= 0 and use_trumps else pool
+    places = []
+    for seat in range(NUM_PLAYERS):
+        if seat == seen.seat:
+            continue
+        allowed = pool & ~seen.voids[seat] if use_voids else pool
+        places.append((seat, seen.hand_sizes[seat], allowed))
+        if seen.exchanged[seat] > 0:
+            places.append((NUM_PLAYERS + seat, seen.exchanged[seat], nontrump))
+    if seen.stock_size:
+        places.append((2 * NUM_PLAYERS, seen.stock_size, pool))
+    return places
+
+
+def _fill(pool: int, places: list[tuple[int, int, int]],
+          rng: random.Random) -> dict[int, list[int]] | None:
+    room = {key: size for key, size, _ in places}
+    options: list[tuple[int, float, int, list[int]]] = []
+    card, rest = 0, pool
+    while rest:
+        if rest & 1:
+            keys = [key for key, _, allowed in places if allowed >> card & 1]
+            options.append((len(keys), rng.random(), card, keys))
+        rest >>= 1
+        card += 1
+    options.sort()
+    placed: dict[int, list[int]] = {key: [] for key in room}
+    for _, _, card, keys in options:
+        open_keys = [key for key in keys if room[key]]
+        if not open_keys:
+            return None
+        pick = rng.random() * sum(room[key] for key in open_keys)
+        for key in open_keys:
+            pick -= room[key]
+            if pick < 0:
+                break
+        placed[key].append(card)
+        room[key] -= 1
+    return placed
+
+
+def sample(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
+    """The hidden cards placed: key -> cards (see :func:`_places`)."""
+    pool = seen.unseen
+    for use_voids, use_trumps in ((True, True), (False, True), (False, False)):
+        places = _places(seen, use_voids, use_trumps)
+        if sum(size for _, size, _ in places) != pool.bit_count():
+            raise ValueError("the view's card counts do not add up to a Schmier deck")
+        for _ in range(TRIES):
+            placed = _fill(pool, places, rng)
+            if placed is not None:
+                return placed
+    raise ValueError("no deal fits the view")  # unreachable: the last round is free
+
+
+def build(view: dict[str, Any], seen: Seen, rng: random.Random) -> SchmierState:
+    placed = sample(seen, rng)
+    hands = [0] * NUM_PLAYERS
+    discards = [0] * NUM_PLAYERS
+    hands[seen.seat] = seen.hand
+    discards[seen.seat] = seen.discarded
+    stock: list[int] = []
+    for key, cards in placed.items():
+        mask = sum(1 << c for c in cards)
+        if key < NUM_PLAYERS:
+            hands[key] = mask
+        elif key < 2 * NUM_PLAYERS:
+            discards[key - NUM_PLAYERS] = mask
+        else:
+            rng.shuffle(cards)
+            stock = cards
+    return _state(view, seen, hands, discards, tuple(stock), rng)
+
+
+def _state(view: dict[str, Any], seen: Seen, hands: list[int], discards: list[int],
+           stock: tuple[int, ...], rng: random.Random) -> SchmierState:
+    state = object.__new__(SchmierState)
+    teams = seen.num_teams
+    state.num_players = NUM_PLAYERS
+    state.seed = rng.getrandbits(63)
+    state.decks = ()
+    state.num_teams = teams
+    state.target = seen.target
+    state.min_bid = 3 if seen.max_bid >= 3 else 1
+    state.max_bid = seen.max_bid
+    state.stick = False
+    state.dealer_equal = False
+    state.max_discard = 3
+    state.trump_anytime = False
+    state.tie_to_bidder = False
+    state.joint_win = False
+    state.scores = list(seen.scores)
+    state.dealer = seen.dealer
+    state.deal_number = seen.deal
+    state.played_deals = seen.deal
+    state.phase = seen.phase
+    state.to_act = seen.to_act
+    state.hands = hands
+    state.stock = stock
+    state.discards = discards
+    state.exchanged = list(seen.exchanged)
+    state.auction = list(seen.auction)
+    state.high_bid = seen.high_bid
+    state.bidder = seen.bidder
+    state.trump = seen.trump
+    state.trick = list(seen.trick)
+    state.leader = seen.leader if seen.phase == PLAY else -1
+    state.tricks = list(seen.tricks)
+    captured = [0] * teams
+    for _, cards, winner in seen.tricks:
+        captured[winner % teams] |= sum(1 << c for c in cards)
+    state.captured = captured
+    state.high_seat = state.low_seat = -1
+    if seen.trump >= 0:
+        high, low = make_card(seen.trump, ACE), make_card(seen.trump, 2)
+        for lead, cards, _ in [*seen.tricks, (seen.leader, seen.trick, -1)]:
+            for i, card in enumerate(cards):
+                if card == high:
+                    state.high_seat = (lead + i) % NUM_PLAYERS
+                elif card == low:
+                    state.low_seat = (lead + i) % NUM_PLAYERS
+    state.winners = []
+    state.last_deal = view["last_deal"]
+    state.events = None
+    if seen.phase == AUCTION:
+        state.trump = -1
+    return state

@@ -1,0 +1,137 @@
+"""Hand judgement for Schmier bidding, trump choice and the exchange (rules/schmier.md
+§2, §6-§8), on bitmasks.
+
+Method (club): a suit's value is the points a hand expects to take with it as
+trump: the ace (High) and the two (Low) are sure points for whoever plays
+them, the right and left bauer and the joker are points when their trick is
+won, so they count for less and for more next to the cards that protect them;
+length wins tricks and with them the other teams' bauers, joker and game
+count; tens and aces lean toward Game. The beginner counts high trumps.
+
+Known weaknesses: the weights are hand-set, not fitted; the partner is a flat
+allowance; the position in the auction and the match score are ignored.
+"""
+
+from __future__ import annotations
+
+from stammtisch.cards import (
+    ACE,
+    JACK,
+    JOKER,
+    KING,
+    QUEEN,
+    SUITS,
+    CardSet,
+    iter_cards,
+    make_card,
+    rank_of,
+)
+from stammtisch.games.schmier import POWER, PROTECTED, TRUMPS, left_bauer, right_bauer
+
+PARTNER = 0.7
+"""Points a partner is expected to add to a bidder's own."""
+DEALER_EXTRA = 1.0
+"""What robbing the pack adds to a dealer's hand."""
+EXCHANGE_EXTRA = 0.3
+"""What drawing up to three cards adds to a non-dealer's hand."""
+MARGIN = 0.35
+"""A bid must be covered by this much more than its number."""
+
+
+def _has(hand: CardSet, card: int) -> bool:
+    return bool(hand >> card & 1)
+
+
+def suit_value(hand: CardSet, trump: int) -> float:
+    """The points ``hand`` expects to win itself with ``trump`` as trump."""
+    trumps = hand & TRUMPS[trump]
+    ace, king, queen = (make_card(trump, r) for r in (ACE, KING, QUEEN))
+    rb, lb = right_bauer(trump), left_bauer(trump)
+    high = _has(hand, ace) + _has(hand, king) + _has(hand, queen)
+    value = 0.0
+    if _has(hand, ace):
+        value += 1.0
+    if _has(hand, make_card(trump, 2)):
+        value += 0.95
+    if _has(hand, king):
+        value += 0.3
+    if _has(hand, queen):
+        value += 0.15
+    if _has(hand, rb):
+        value += 0.55 + 0.15 * min(high, 2)
+    if _has(hand, lb):
+        value += 0.4 + 0.12 * (min(high, 2) + _has(hand, rb))
+    if _has(hand, JOKER):
+        value += 0.3 + 0.1 * min(high + _has(hand, rb) + _has(hand, lb), 3)
+    if _has(hand, make_card(trump, 10)):
+        value += 0.25
+    value += 0.25 * max(0, trumps.bit_count() - 2)
+    value += 0.05 * sum(1 for s in SUITS if s != trump and _has(hand, make_card(s, 10)))
+    return value
+
+
+def best_suit(hand: CardSet) -> tuple[int, float]:
+    """The suit of the highest :func:`suit_value` and that value."""
+    values = [suit_value(hand, t) for t in SUITS]
+    best = max(SUITS, key=lambda t: (values[t], -t))
+    return best, values[best]
+
+
+def bid_estimate(hand: CardSet, is_dealer: bool, partners: int) -> tuple[int, float]:
+    """(trump, points the team expects) if this hand takes the contract."""
+    trump, value = best_suit(hand)
+    value += PARTNER * partners + (DEALER_EXTRA if is_dealer else EXCHANGE_EXTRA)
+    return trump, value
+
+
+HIGH_RANKS = (ACE, KING, QUEEN)
+
+
+def high_count(hand: CardSet, trump: int) -> int:
+    """The beginner's measure: trump A, K, Q, both bauers and the joker held."""
+    cards = [make_card(trump, r) for r in HIGH_RANKS] + [right_bauer(trump),
+                                                         left_bauer(trump), JOKER]
+    return sum(_has(hand, c) for c in cards)
+
+
+def beginner_suit(hand: CardSet) -> int:
+    return max(SUITS, key=lambda t: (high_count(hand, t), (hand & TRUMPS[t]).bit_count(), -t))
+
+
+def keep_value(card: int, hand: CardSet) -> float:
+    """How much a non-trump is worth keeping through the exchange: aces win tricks,
+    a king only beside its ace; tens feed others' Game and go first."""
+    rank = rank_of(card)
+    if rank == ACE:
+        return 1.0
+    if rank == KING:
+        return 0.5 if _has(hand, card + 1) else 0.15
+    if rank == 10:
+        return -0.1
+    if rank in (QUEEN, JACK):
+        return 0.05
+    return 0.01 * rank
+
+
+KEEP_LIMIT = 0.3
+"""Non-trumps worth less than this are exchanged, as many as allowed."""
+
+
+def trump_keep(card: int, trump: int) -> float:
+    """How much a trump is worth keeping when the dealer must shed some (§8.2)."""
+    if card == make_card(trump, 10):
+        return 12.0
+    return float(POWER[trump][card])
+
+
+def rob_keep(hand: CardSet, trump: int) -> CardSet:
+    """The six cards a club dealer keeps from ``hand`` (§8.2's restrictions hold)."""
+    trumps = hand & TRUMPS[trump]
+    if trumps.bit_count() > 6:
+        free = list(iter_cards(trumps & ~PROTECTED[trump]))
+        free.sort(key=lambda c: trump_keep(c, trump))
+        shed = sum(1 << c for c in free[:trumps.bit_count() - 6])
+        return trumps & ~shed
+    plain = sorted(iter_cards(hand & ~trumps), key=lambda c: -keep_value(c, hand))
+    return trumps | sum(1 << c for c in plain[:6 - trumps.bit_count()])
+

@@ -1,0 +1,108 @@
+"""The Schmier computer players (rules/schmier.md): each reads its seat's view only.
+Rules of thumb in policy.py, hand.py and play.py; the expert's search in
+search.py over deals from determinize.py.
+
+The beginner and the club act on a state built from the view (determinize.py,
+a fixed generator): their rules read only the acting seat's hand and public
+facts, never the placed hidden cards.
+
+``ExpertBot.analyze`` values every legal action, except in the exchange and the
+rob where only the ``CANDIDATES`` discards the club rules rank highest are
+searched and returned; the value is the deal's expected score change of the
+seat's team minus the mean change of the other teams (search.py).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from stammtisch.bots.schmier.determinize import build
+from stammtisch.bots.schmier.policy import (
+    Policy,
+    beginner_action,
+    club_action,
+    discard_candidates,
+)
+from stammtisch.bots.schmier.search import search
+from stammtisch.bots.schmier.seen import Seen, read
+from stammtisch.games.schmier import EXCHANGE, ROB, action_text
+
+EXPERT_SECONDS = 0.9
+"""The default budget per decision (the issue asks for at most 1 s)."""
+SAMPLES_PER_SECOND = 150
+"""Samples the expert plans per second of budget: the cap, not the clock, ends a
+search on a machine fast enough, so play repeats from the seed."""
+CANDIDATES = 8
+
+
+def _seeded(seed: int, view: dict[str, Any]) -> random.Random:
+    """The generator for one decision: the same seed and view give the same choice."""
+    return random.Random(f"{seed}/{view!r}")
+
+
+def _legal(seen: Seen) -> None:
+    if not seen.legal:
+        raise ValueError("the bot was asked to act in a view with no legal actions")
+
+
+class _RuleBot:
+    name = ""
+    policy: Policy
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any]) -> str:
+        seen = read(view)
+        _legal(seen)
+        if len(seen.legal) == 1:
+            return action_text(seen.legal[0])
+        state = build(view, seen, random.Random(0))
+        action = type(self).policy(state)
+        if action not in seen.legal:
+            raise ValueError(f"the {self.name} bot chose {action_text(action)!r}, not legal")
+        return action_text(action)
+
+
+class BeginnerBot(_RuleBot):
+    name = "beginner"
+    policy = staticmethod(beginner_action)
+
+
+class ClubBot(_RuleBot):
+    name = "club"
+    policy = staticmethod(club_action)
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 max_samples: int | None = None) -> None:
+        self.seed = seed
+        self.budget = EXPERT_SECONDS if budget is None else budget
+        self.max_samples = max_samples if max_samples is not None else max(
+            1, math.ceil(self.budget * SAMPLES_PER_SECOND))
+
+    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+        seen = read(view)
+        _legal(seen)
+        if len(seen.legal) == 1:
+            return [(action_text(seen.legal[0]), 0.0)]
+        rng = _seeded(self.seed, view)
+        actions = list(seen.legal)
+        if seen.phase in (EXCHANGE, ROB):
+            actions = discard_candidates(build(view, seen, random.Random(0)), actions,
+                                         CANDIDATES)
+        ranked = search(actions, lambda r: build(view, seen, r), seen.seat, club_action, rng,
+                        seconds=self.budget, max_samples=self.max_samples)
+        return [(action_text(a), round(value, 4)) for a, value in ranked]
+
+    def choose(self, view: dict[str, Any]) -> str:
+        seen = read(view)
+        _legal(seen)
+        if len(seen.legal) == 1:
+            return action_text(seen.legal[0])
+        return self.analyze(view)[0][0]

@@ -1,0 +1,129 @@
+"""What a Schmier seat's view tells, as ints and bitmasks (rules/schmier.md;
+games/schmier.py names the view's keys). Every bot reads its view through
+:func:`read`.
+
+Voids: a player who did not follow the led effective suit holds none of it for
+the rest of the deal (no cards are drawn once play starts). With the house rule
+``trump_anytime`` (the view does not show options) a trump on a plain lead
+would not prove a void; determinize.py drops voids it cannot satisfy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.cards import SUIT_CODES, CardSet, parse_card
+from stammtisch.games.schmier import EFFECTIVE, FOLLOW, NUM_PLAYERS, parse_action
+
+DECK: CardSet = (1 << 53) - 1
+
+
+def cards_of(codes: list[str] | None) -> CardSet:
+    mask = 0
+    for code in codes or ():
+        mask |= 1 << parse_card(code)
+    return mask
+
+
+def voids_of(trump: int, tricks: list[tuple[int, tuple[int, ...], int]],
+             trick: list[int], leader: int) -> list[CardSet]:
+    """Per seat, the cards it cannot hold: every effective suit it failed to follow."""
+    voids = [0] * NUM_PLAYERS
+    if trump < 0:
+        return voids
+    effective, follow = EFFECTIVE[trump], FOLLOW[trump]
+    for lead, cards, _ in [*tricks, (leader, tuple(trick), -1)]:
+        if not cards:
+            continue
+        led = effective[cards[0]]
+        for i in range(1, len(cards)):
+            if effective[cards[i]] != led:
+                voids[(lead + i) % NUM_PLAYERS] |= follow[led]
+    return voids
+
+
+@dataclass(frozen=True)
+class Seen:
+    seat: int
+    num_teams: int
+    phase: str
+    to_act: int
+    dealer: int
+    deal: int
+    scores: tuple[int, ...]
+    target: int
+    hand: CardSet
+    discarded: CardSet
+    trump: int
+    """-1 before it is named."""
+    bidder: int
+    """The high bidder so far (-1: none)."""
+    high_bid: int
+    auction: tuple[tuple[int, int], ...]
+    exchanged: tuple[int, ...]
+    """Cards each seat exchanged (-1: not yet)."""
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    trick: tuple[int, ...]
+    leader: int
+    played: CardSet
+    """Every card of the deal's tricks, the trick in progress included."""
+    voids: tuple[CardSet, ...]
+    legal: tuple[int, ...]
+    max_bid: int
+    """From the legal bids when they show, else the default."""
+
+    @property
+    def unseen(self) -> CardSet:
+        """Cards in other hands, in other seats' discards or in the stock."""
+        return DECK & ~(self.hand | self.discarded | self.played)
+
+
+def read(view: dict[str, Any]) -> Seen:
+    trump = -1 if view["trump"] is None else SUIT_CODES.index(view["trump"])
+    tricks = tuple((t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
+                   for t in view["tricks"])
+    trick = tuple(parse_card(c) for c in view["trick"]["cards"])
+    leader = -1 if view["trick"]["leader"] is None else view["trick"]["leader"]
+    played = 0
+    for _, cards, _ in tricks:
+        for card in cards:
+            played |= 1 << card
+    for card in trick:
+        played |= 1 << card
+    auction = tuple((a["seat"], int(a["action"].split()[1]) if a["action"] != "pass" else 0)
+                    for a in view["auction"])
+    bidder = -1
+    for seat, n in auction:
+        if n:
+            bidder = seat
+    legal = tuple(parse_action(text) for text in view["legal_actions"])
+    bids = [a - 16 for a in legal if 16 <= a < 32]
+    return Seen(
+        seat=view["seat"],
+        num_teams=len(view["teams"]),
+        phase=view["phase"],
+        to_act=-1 if view["to_act"] is None else view["to_act"],
+        dealer=view["dealer"],
+        deal=view["deal"],
+        scores=tuple(view["scores"]),
+        target=view["target_score"],
+        hand=cards_of(view.get("hand")),
+        discarded=cards_of(view.get("discarded")),
+        trump=trump,
+        bidder=bidder,
+        high_bid=view["high_bid"] or 0,
+        auction=auction,
+        exchanged=tuple(-1 if k is None else k for k in view["exchanged"]),
+        stock_size=view["stock_size"],
+        hand_sizes=tuple(view["hand_sizes"]),
+        tricks=tricks,
+        trick=trick,
+        leader=leader,
+        played=played,
+        voids=tuple(voids_of(trump, list(tricks), list(trick), leader)),
+        legal=legal,
+        max_bid=max(bids) if bids else 6,
+    )
