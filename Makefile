@@ -48,8 +48,16 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
-bench: $(STAMP)
-	$(BIN)/python -m stammtisch.bench $(ARGS)
+# The peer of the benchmark (PyPI schnapsen) lives in its own venv, never in ours.
+BENCH_VENV := .venv-bench
+
+$(BENCH_VENV)/.installed: $(BIN)/python
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install -q schnapsen==0.0.5
+	@touch $@
+
+bench: $(STAMP) $(BENCH_VENV)/.installed
+	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts

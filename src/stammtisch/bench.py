@@ -1,33 +1,57 @@
-"""Random-play throughput of every registered game, on one core.
+"""Random-play throughput of every registered game on one core, beside a peer.
 
-``python -m stammtisch.bench [--seconds S] [--games g1,g2] [--json FILE]``
+``python -m stammtisch.bench [--seconds S] [--games g1,g2] [--json FILE]
+[--peer-python PYTHON]``
 
 Two paths per game: the public one (``Match.legal_actions()`` and
 ``Match.play()``, with legality checks, undo snapshots and events) and the fast
 one bots use (``state.legal()`` and ``state.apply()`` on ints, no events).
-Each runs whole matches with uniformly random legal actions until the time
-budget is spent, and reports complete matches and actions per second.
-Compare figures of one run with each other: the machines are shared and noisy.
+Each plays matches with uniformly random legal actions until the time budget
+is spent (a match stops after ``MAX_DEALS`` deals: random Schmier bidders never
+reach the target) and reports deals, matches and actions per second. Where a
+game's bots expose a play-out policy (:data:`PLAYOUTS`), its speed is measured
+too. With ``--peer-python`` (``make bench`` passes .venv-bench's), the PyPI
+package ``schnapsen`` times its random deals in the same run
+(scripts/bench_peer_schnapsen.py) and the ratios to it are printed; the target
+for our Schnapsen fast path is 10 times its deals per second. Compare figures
+of one run with each other: the machines are shared and noisy.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import stammtisch
-from stammtisch.core.game import GameInfo
+from stammtisch.core.game import GameInfo, GameState
 from stammtisch.core.options import resolve
 from stammtisch.games import find_game
 
 BENCH_PLAYERS = 4
 """Players at the table for games whose player count is an option."""
+MAX_DEALS = 100
+PEER_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_peer_schnapsen.py"
+PEER_TARGET = 10.0
+"""Our Schnapsen fast path should deal this many times faster than the peer."""
+
+PLAYOUTS: dict[str, tuple[str, str, bool]] = {
+    "schnapsen": ("stammtisch.bots.schnapsen.playout", "policy", True),
+    "schnauz": ("stammtisch.bots.schnauz.policy", "club_policy", False),
+    "scat": ("stammtisch.bots.scat.policy", "rollout_policy", False),
+}
+"""Game -> (module, function, whether it takes an rng): the bots' play-out policies,
+``policy(state[, rng]) -> action``, measured where they can be imported."""
+
+Policy = Callable[[GameState, random.Random], int]
 
 
 @dataclass(frozen=True)
@@ -35,8 +59,13 @@ class Figure:
     game: str
     path: str
     matches: int
+    deals: int
     actions: int
     seconds: float
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds
 
     @property
     def matches_per_second(self) -> float:
@@ -56,39 +85,120 @@ def bench_options(info: GameInfo) -> dict[str, Any]:
     return {"num_players": BENCH_PLAYERS} if "num_players" in names else {}
 
 
-def _public_match(info: GameInfo, seed: int, rng: random.Random) -> int:
+def _deal_number(state: GameState) -> int:
+    number: int = getattr(state, "deal_number", 0)
+    return number
+
+
+def _public_match(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, int]:
     match = stammtisch.new_match(info.name, seed=seed, **bench_options(info))
     played = 0
     while match.to_act is not None:
         match.play(rng.choice(match.legal_actions()))
         played += 1
-    return played
+        if not played & 255 and _deal_number(match.state) >= MAX_DEALS:
+            break
+    return played, _deal_number(match.state) + 1
 
 
-def _fast_match(info: GameInfo, seed: int, rng: random.Random) -> int:
-    state = info.new_state(
-        resolve(info.name, info.options, bench_options(info)), seed, ())
+def _fresh_state(info: GameInfo, seed: int) -> GameState:
+    state = info.new_state(resolve(info.name, info.options, bench_options(info)), seed, ())
     state.events = None
+    return state
+
+
+def _fast_match(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, int]:
+    state = _fresh_state(info, seed)
     played = 0
     choice = rng.choice
     while state.to_act >= 0:
         state.apply(choice(state.legal()))
         played += 1
-    return played
+        if not played & 255 and _deal_number(state) >= MAX_DEALS:
+            break
+    return played, _deal_number(state) + 1
+
+
+def playout_policy(game: str) -> Policy | None:
+    """The bots' play-out policy of ``game`` as ``policy(state, rng)``, if there is one."""
+    if game not in PLAYOUTS:
+        return None
+    module, name, with_rng = PLAYOUTS[game]
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+    if with_rng:
+        return function  # type: ignore[no-any-return]
+    return lambda state, _rng: function(state)
+
+
+def _playout_runner(policy: Policy) -> Callable[[GameInfo, int, random.Random], tuple[int, int]]:
+    def run(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, int]:
+        state = _fresh_state(info, seed)
+        played = 0
+        while state.to_act >= 0:
+            state.apply(policy(state, rng))
+            played += 1
+            if not played & 255 and _deal_number(state) >= MAX_DEALS:
+                break
+        return played, _deal_number(state) + 1
+    return run
 
 
 def measure(info: GameInfo, path: str, seconds: float) -> Figure:
-    run: Callable[[GameInfo, int, random.Random], int] = (
-        _public_match if path == "public" else _fast_match)
+    run: Callable[[GameInfo, int, random.Random], tuple[int, int]]
+    if path == "public":
+        run = _public_match
+    elif path == "fast":
+        run = _fast_match
+    else:
+        policy = playout_policy(info.name)
+        if policy is None:
+            raise ValueError(f"{info.name} has no bot play-out policy")
+        run = _playout_runner(policy)
     rng = random.Random(12345)
-    matches = actions = 0
+    matches = deals = actions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds or matches == 0:
-        actions += run(info, matches, rng)
+        played, dealt = run(info, matches, rng)
+        actions += played
+        deals += dealt
         matches += 1
         elapsed = time.perf_counter() - start
-    return Figure(info.name, path, matches, actions, elapsed)
+    return Figure(info.name, path, matches, deals, actions, elapsed)
+
+
+def measure_peer(python: str, seconds: float) -> dict[str, Any]:
+    """The peer's figures, or ``{"error": why}`` when it cannot be run."""
+    try:
+        done = subprocess.run([python, str(PEER_SCRIPT), "--seconds", str(seconds)],
+                              capture_output=True, text=True, timeout=seconds + 120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return {"error": str(error)}
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        return {"error": lines[-1] if lines else f"exit status {done.returncode}"}
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+def peer_lines(peer: dict[str, Any], figures: list[Figure]) -> list[str]:
+    if "error" in peer:
+        return [f"peer schnapsen (PyPI): not measured: {peer['error']}"]
+    rate = float(peer["deals_per_second"])
+    lines = [f"peer: schnapsen {peer['version']} (PyPI, VU course platform), two RandBots, "
+             f"one deal to 66 per game: {rate:,.0f} deals/s"]
+    for figure in figures:
+        if figure.game != "schnapsen":
+            continue
+        ratio = figure.deals_per_second / rate
+        target = f"  (target >= {PEER_TARGET:g}x: {'met' if ratio >= PEER_TARGET else 'NOT met'})" \
+            if figure.path == "fast" else ""
+        lines.append(f"ours: schnapsen {figure.path:<7} {figure.deals_per_second:>10,.0f} deals/s"
+                     f" = {ratio:5.1f}x the peer{target}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,25 +206,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="budget per game and path")
     parser.add_argument("--games", default="", help="comma-separated games (default: all)")
     parser.add_argument("--json", default="", help="also write the figures to this file")
+    parser.add_argument("--peer-python", default="",
+                        help="a python with the PyPI package schnapsen (make bench: .venv-bench)")
     args = parser.parse_args(argv)
     chosen = [g for g in args.games.split(",") if g] or [g.name for g in stammtisch.games()]
     figures = []
-    print(f"{'game':<10} {'path':<7} {'matches/s':>10} {'actions/s':>11} {'µs/action':>10}"
-          f" {'actions/match':>14}")
+    print(f"{'game':<10} {'path':<8} {'deals/s':>9} {'matches/s':>10} {'actions/s':>10}"
+          f" {'µs/action':>10} {'actions/deal':>13}")
     for name in chosen:
         info = find_game(name)
-        for path in ("public", "fast"):
+        paths = ["public", "fast"] + (["playout"] if playout_policy(name) else [])
+        for path in paths:
             figure = measure(info, path, args.seconds)
             figures.append(figure)
-            print(f"{figure.game:<10} {figure.path:<7} {figure.matches_per_second:>10.1f}"
-                  f" {figure.actions_per_second:>11.0f} {figure.microseconds_per_action:>10.2f}"
-                  f" {figure.actions / figure.matches:>14.1f}")
+            print(f"{figure.game:<10} {figure.path:<8} {figure.deals_per_second:>9.0f}"
+                  f" {figure.matches_per_second:>10.1f} {figure.actions_per_second:>10.0f}"
+                  f" {figure.microseconds_per_action:>10.2f}"
+                  f" {figure.actions / figure.deals:>13.1f}")
             sys.stdout.flush()
+    print(f"(playout: the bots' play-out policy on the fast path; {BENCH_PLAYERS} players where"
+          f" the game lets us choose; a match stops after {MAX_DEALS} deals)")
+    peer: dict[str, Any] = {}
+    if args.peer_python:
+        peer = measure_peer(args.peer_python, args.seconds)
+        print("\n".join(peer_lines(peer, figures)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump([asdict(f) | {"matches_per_second": f.matches_per_second,
-                                    "actions_per_second": f.actions_per_second}
-                       for f in figures], out, indent=2)
+            json.dump({"figures": [asdict(f) | {"deals_per_second": f.deals_per_second,
+                                                "matches_per_second": f.matches_per_second,
+                                                "actions_per_second": f.actions_per_second}
+                                   for f in figures],
+                       "peer": peer}, out, indent=2)
     return 0
 
 
