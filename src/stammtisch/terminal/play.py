@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from stammtisch.bots import Bot
+from stammtisch.bots.registry import levels, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.terminal.console import Console
@@ -28,6 +29,9 @@ PLAYED, UNDONE, QUIT, END_OF_INPUT = "played", "undone", "quit", "end of input"
 _QUIET = ("action",)
 """The only events undo may take back; the others (deals, new tables, tricks,
 showdowns) have shown cards that were hidden at the person's last turn."""
+
+HINT_LEVEL = "expert"
+"""The level whose ``analyze`` answers ``hint``."""
 
 _LONG = 40
 """Unshown events past which the end of a match is told in short."""
@@ -72,6 +76,8 @@ class Session:
         """Events already on screen."""
         self.turns: list[tuple[int, int]] = []
         """(actions played, events) at each of the person's turns, for undo."""
+        self.adviser: Bot | None = None
+        """The expert that answers ``hint`` for the person's seat, made when first asked."""
 
     def run(self) -> int:
         """Play to the end or until the person quits; then save. Returns the exit status."""
@@ -140,6 +146,8 @@ class Session:
             elif command == "undo":
                 if self.undo():
                     return UNDONE
+            elif command == "hint":
+                self.console.say(*self.hint())
             elif command in ("show", "look"):
                 self.console.say(*self.look.view(self.match.view(self.human)))
             elif self.try_play(line):
@@ -183,7 +191,25 @@ class Session:
                 notes.append(f"short: {short}")
             lines.append(f"   {action:<{width}}   {'   '.join(notes)}".rstrip())
         return lines + [short_forms_hint(legal),
-                        "Also: show (the table again), undo (take back your last turn), quit."]
+                        "Also: show (the table again), hint (the expert's advice), "
+                        "undo (take back your last turn), quit."]
+
+    def hint(self) -> list[str]:
+        """The expert's value of every legal action for the person's seat, best first."""
+        game = self.match.game
+        if self.adviser is None:
+            if not any(level.name == HINT_LEVEL for level in levels(game)):
+                return [f"No hint available yet: {game} has no {HINT_LEVEL} player."]
+            self.adviser = make_bot(game, HINT_LEVEL, self.match.seed, self.human)
+        analyze = getattr(self.adviser, "analyze", None)
+        if analyze is None:
+            return [f"No hint available yet: the {game} {HINT_LEVEL} cannot explain itself."]
+        ranked: list[tuple[str, float]] = analyze(self.match.view(self.human))
+        if not ranked:
+            return ["No hint: there is nothing to choose."]
+        width = max(len(action) for action, _ in ranked)
+        return [f"The {HINT_LEVEL}'s estimate of each action (higher is better), best first:",
+                *(f"   {action:<{width}}   {value:8.3f}" for action, value in ranked)]
 
     def undo(self) -> bool:
         """Back to the person's previous turn, taking back the bots' actions too."""
