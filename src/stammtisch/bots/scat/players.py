@@ -12,12 +12,30 @@ from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import SCAT_DECK
-from stammtisch.games.scat import action_text
+from stammtisch.games.scat import KNOCK, action_text
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 1200
 """Play-outs the expert plans per second of budget (the clock stops it sooner on a
 slow or busy machine; only then does play depend on the machine)."""
+
+
+PATIENCE = 24
+"""After this many own decisions (two a turn) in one deal the rule-based levels knock when they may
+(no round of swaps goes on for ever)."""
+
+
+class Patience:
+    """Counts the seat's own turns in the current deal."""
+
+    def __init__(self) -> None:
+        self.deal, self.turns = -1, 0
+
+    def tired(self, view: dict[str, Any]) -> bool:
+        if view["deal"] != self.deal:
+            self.deal, self.turns = view["deal"], 0
+        self.turns += 1
+        return self.turns > PATIENCE
 
 
 def _checked(seen: Seen, action: int) -> str:
@@ -31,9 +49,12 @@ class BeginnerBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.patience = Patience()
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
+        if self.patience.tired(view) and KNOCK in seen.legal:
+            return action_text(KNOCK)
         return _checked(seen, beginner_move(seen.phase, seen.hand, seen.top, seen.taken,
                                             seen.legal, seen.value))
 
@@ -43,9 +64,12 @@ class ClubBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.patience = Patience()
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
+        if self.patience.tired(view) and KNOCK in seen.legal:
+            return action_text(KNOCK)
         others = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         initial = len(SCAT_DECK) - 3 * len(seen.active) - 1
         rounds = max(0, initial - seen.stock_size) / len(seen.active)

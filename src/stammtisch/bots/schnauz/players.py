@@ -19,6 +19,24 @@ ROLLOUTS_PER_SECOND = 4000
 slow or busy machine; only then does play depend on the machine)."""
 
 
+PATIENCE = 12
+"""After this many own turns in one deal the rule-based levels knock when they may
+(no round of swaps goes on for ever)."""
+
+
+class Patience:
+    """Counts the seat's own turns in the current deal."""
+
+    def __init__(self) -> None:
+        self.deal, self.turns = -1, 0
+
+    def tired(self, view: dict[str, Any]) -> bool:
+        if view["deal"] != self.deal:
+            self.deal, self.turns = view["deal"], 0
+        self.turns += 1
+        return self.turns > PATIENCE
+
+
 def _checked(seen: Seen, action: int) -> str:
     if action not in seen.legal:
         raise ValueError(f"the bot chose {action_text(action)!r}, not legal here")
@@ -30,9 +48,12 @@ class BeginnerBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.patience = Patience()
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
+        if self.patience.tired(view) and KNOCK in seen.legal:
+            return action_text(KNOCK)
         return _checked(seen, beginner_move(seen.hand, seen.table, seen.dealer_choice,
                                             KNOCK in seen.legal))
 
@@ -42,9 +63,12 @@ class ClubBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.patience = Patience()
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
+        if self.patience.tired(view) and KNOCK in seen.legal:
+            return action_text(KNOCK)
         power = strength(view["deck_variant"])
         known = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         after = seen.next_seat(seen.seat)

@@ -1,0 +1,247 @@
+"""Schnauz and Scat computer players: legal play, seeds, fairness, determinize, analyze."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import stammtisch
+from stammtisch.bots import scat as scat_bots
+from stammtisch.bots import schnauz as schnauz_bots
+from stammtisch.bots.commerce import finish_round
+from stammtisch.bots.registry import find_level, make_bot
+from stammtisch.bots.scat.policy import rollout_policy
+from stammtisch.bots.schnauz.policy import club_policy
+from stammtisch.cards import SCAT_DECK, SCHNAUZ_DECKS, card_code, parse_card
+from stammtisch.core.match import Match
+
+GAMES = ("schnauz", "scat")
+TINY = 0.003
+EXPERTS = {"schnauz": schnauz_bots.ExpertBot, "scat": scat_bots.ExpertBot}
+DETERMINIZE: dict[str, Any] = {"schnauz": schnauz_bots.determinize, "scat": scat_bots.determinize}
+POLICY: dict[str, Any] = {"schnauz": club_policy, "scat": rollout_policy}
+
+
+def _play(match: Match, bots: list[Any], max_actions: int = 3000) -> list[str]:
+    played: list[str] = []
+    while match.result is None and len(played) < max_actions:
+        seat = match.to_act
+        assert seat is not None
+        played.append(match.play(bots[seat].choose(match.view(seat))).text)
+    return played
+
+
+def _fixed_expert(game: str, seed: int) -> Any:
+    """An expert whose play-out count, not the clock, ends each search."""
+    return EXPERTS[game](seed, budget=30.0, rollouts=24)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
+    for seed in range(4):
+        players = 2 + (seed + len(level)) % 4
+        lineup = [level, "random", "beginner", "club", level][:players]
+        match = stammtisch.new_match(game, num_players=players, seed=seed, lives=1)
+        bots = [make_bot(game, lv, seed, seat, TINY) for seat, lv in enumerate(lineup)]
+        _play(match, bots)  # Match.play raises on an illegal action
+        assert match.result is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_play_house_rules(game: str) -> None:
+    options: dict[str, Any] = (
+        {"knock_allowed_first_round": False, "short_stock_on_all_pass": "reshuffle",
+         "deck_variant": "A9"} if game == "schnauz" else
+        {"knock_allowed_first_round": False, "three_of_a_kind": True, "straight_flush": True,
+         "min_knock_score": 21, "throw_down": True, "empty_stock": "showdown"})
+    for seed in range(3):
+        match = stammtisch.new_match(game, num_players=3, seed=seed, lives=1, **options)
+        bots = [make_bot(game, lv, seed, seat, TINY)
+                for seat, lv in enumerate(["beginner", "club", "expert"])]
+        _play(match, bots)
+        assert match.result is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_repeats_from_the_seed(game: str) -> None:
+    def run() -> list[str]:
+        match = stammtisch.new_match(game, num_players=3, seed=11, lives=1)
+        bots = [_fixed_expert(game, 5), make_bot(game, "club", 11, 1),
+                make_bot(game, "beginner", 11, 2)]
+        return _play(match, bots, 120)
+
+    assert run() == run()
+
+
+def _scrambled(deck: list[int], fixed: set[int], rng: random.Random) -> list[int]:
+    """The deck with the cards at every position outside ``fixed`` shuffled."""
+    loose = [i for i in range(len(deck)) if i not in fixed]
+    cards = [deck[i] for i in loose]
+    rng.shuffle(cards)
+    out = deck[:]
+    for i, card in zip(loose, cards, strict=True):
+        out[i] = card
+    return out
+
+
+def _fairness_pair(game: str, deck: list[int], fixed: set[int]) -> list[list[str]]:
+    """Seat 0 played by bots on two decks that differ only in cards it cannot see;
+    the others' moves are scripted to look the same in public."""
+    other = _scrambled(deck, fixed, random.Random(3))
+    assert other != deck
+    runs = []
+    for stacked in (deck, other):
+        match = stammtisch.new_match(game, num_players=4, seed=2, first_dealer=3, lives=1,
+                                     decks=[[card_code(c) for c in stacked]])
+        bots = [_fixed_expert(game, 9), make_bot(game, "club", 0, 0),
+                make_bot(game, "beginner", 0, 0)]
+        choices: list[str] = []
+        views: list[dict[str, Any]] = []
+        held: dict[int, set[str]] = {}
+        while match.view(None)["deal"] == 0 and len(choices) < 8 * 3:
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            if seat != 0:
+                match.play(_scripted(game, view, held))
+                continue
+            views.append(view)
+            choices += [bot.choose(view) for bot in bots]
+            match.play(choices[-3])
+        runs.append(choices)
+        runs.append([repr(v) for v in views])
+    return runs
+
+
+def _scripted(game: str, view: dict[str, Any], held: dict[int, set[str]]) -> str:
+    """Schnauz: the dealer keeps, everyone passes. Scat: draw from the stock and
+    throw that card away again (the stock's top cards are the same on both decks)."""
+    if game == "schnauz":
+        return "keep" if view["phase"] == "dealer_choice" else "pass"
+    if view["phase"] == "draw":
+        held[view["seat"]] = set(view["hand"])
+        return "draw stock"
+    (drawn,) = set(view["hand"]) - held[view["seat"]]
+    return f"discard {drawn}"
+
+
+def test_schnauz_bots_see_nothing_hidden() -> None:
+    deck = list(SCHNAUZ_DECKS["A7"])
+    random.Random(7).shuffle(deck)
+    # Dealer 3: seat 0 gets positions 0, 4, 8; the kept table is 12, 13, 14, and
+    # the tables after all-passes follow.
+    choices_a, views_a, choices_b, views_b = _fairness_pair("schnauz", deck,
+                                                            {0, 4, 8, *range(12, 24)})
+    assert views_a == views_b
+    assert choices_a == choices_b
+
+
+def test_scat_bots_see_nothing_hidden() -> None:
+    deck = list(SCAT_DECK)
+    random.Random(8).shuffle(deck)
+    # Dealer 3: seat 0 gets positions 0, 4, 8; the pile starts at 12; the stock's
+    # first cards (drawn in public by the scripted seats, or by seat 0) stay put.
+    fixed = {0, 4, 8, 12, *range(13, 33)}
+    choices_a, views_a, choices_b, views_b = _fairness_pair("scat", deck, fixed)
+    assert views_a == views_b
+    assert choices_a == choices_b
+
+
+def _views(game: str, seeds: range) -> list[dict[str, Any]]:
+    """Views of the seat to act, collected along club-played matches."""
+    found = []
+    for seed in seeds:
+        players = 2 + seed % 5
+        options: dict[str, Any] = {"throw_down": True} if game == "scat" and seed % 3 == 0 else {}
+        match = stammtisch.new_match(game, num_players=players, seed=seed, **options)
+        bots = [make_bot(game, "club", seed, seat) for seat in range(players)]
+        for step in range(200):
+            seat = match.to_act
+            if seat is None:
+                break
+            view = match.view(seat)
+            if step % 7 == 0 or view["knocker"] is not None:
+                found.append(view)
+            match.play(bots[seat].choose(view))
+    return found
+
+
+def _cards(codes: list[str]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << parse_card(code)
+    return mask
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_determinize_agrees_with_the_view(game: str) -> None:
+    rng = random.Random(1)
+    views = _views(game, range(12))
+    assert len(views) > 100
+    for view in views:
+        seat = view["seat"]
+        for _ in range(3):
+            state = DETERMINIZE[game](view, rng)
+            again = state.view(seat)
+            same = ["hand", "phase", "to_act", "lives", "eliminated", "stock_size", "knocker",
+                    "legal_actions", "deal", "dealer"]
+            same += (["table", "out_of_play", "known_hands", "passes"] if game == "schnauz" else
+                     ["discard_pile", "known_cards", "hand_sizes", "completed_turn",
+                      "taken_from_discard", "declined", "options"])
+            for key in same:
+                assert again.get(key) == view.get(key), key
+            _check_conservation(game, state, view)
+            finish_round(state.clone(), seat, POLICY[game])
+
+
+def _check_conservation(game: str, state: Any, view: dict[str, Any]) -> None:
+    if game == "schnauz":
+        deck = SCHNAUZ_DECKS[view["deck_variant"]]
+        parts = [*state.hands, state.table, state.out_of_play,
+                 sum(1 << c for c in state.stock)]
+        for seat, cards in view["known_hands"].items():
+            assert state.hands[int(seat)] & _cards(cards) == _cards(cards)
+        for seat in state.active:
+            assert state.hands[seat].bit_count() == 3
+    else:
+        deck = SCAT_DECK
+        parts = [*state.hands, sum(1 << c for c in state.pile), sum(1 << c for c in state.stock)]
+        for seat, cards in view["known_cards"].items():
+            assert state.hands[int(seat)] & _cards(cards) == _cards(cards)
+        assert [h.bit_count() for h in state.hands] == view["hand_sizes"]
+    union = 0
+    for part in parts:
+        assert union & part == 0
+        union |= part
+    assert union == sum(1 << c for c in deck)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_analyze_covers_every_legal_action(game: str) -> None:
+    expert = _fixed_expert(game, 4)
+    for view in _views(game, range(3))[:25]:
+        ranked = expert.analyze(view)
+        assert sorted(text for text, _ in ranked) == sorted(view["legal_actions"])
+        assert all(-2.0 <= value <= 0.0 for _, value in ranked)
+        assert ranked[0][0] == expert.choose(view)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_expert_honours_its_budget(game: str) -> None:
+    import time
+
+    expert = make_bot(game, "expert", 1, 0, 0.05)
+    for view in _views(game, range(2))[:10]:
+        start = time.perf_counter()
+        expert.choose(view)
+        assert time.perf_counter() - start < 0.05 + 0.1
+
+
+def test_every_level_names_its_weakness() -> None:
+    for game in GAMES:
+        for name in ("beginner", "club", "expert"):
+            description = find_level(game, name).description
+            assert description and "\n" not in description
