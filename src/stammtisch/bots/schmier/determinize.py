@@ -12,8 +12,8 @@ weighted by its room; a dead end retries, and constraints that cannot all hold
 
 Known weaknesses: hidden cards are uniform (bids, passes, the trump named and
 the cards played are not read as signals); a dealer who had to discard trumps
-is never sampled; options the view does not show (min/max bid where no bid is
-legal, stick the dealer, trump anytime, Game ties) are taken at their defaults.
+is never sampled; options the view does not show (seen.py reads those the legal
+actions reveal) are taken at their defaults.
 """
 
 from __future__ import annotations
@@ -125,12 +125,13 @@ def _state(view: dict[str, Any], seen: Seen, hands: list[int], discards: list[in
     state.decks = ()
     state.num_teams = teams
     state.target = seen.target
-    state.min_bid = 3 if seen.max_bid >= 3 else 1
-    state.max_bid = seen.max_bid
-    state.stick = False
-    state.dealer_equal = False
-    state.max_discard = 3
-    state.trump_anytime = False
+    options = seen.options
+    state.max_bid = options.get("max_bid", 6)
+    state.min_bid = options.get("min_bid", min(3, state.max_bid))
+    state.stick = options.get("stick_the_dealer", False)
+    state.dealer_equal = options.get("dealer_may_equal_high_bid", False)
+    state.max_discard = options.get("max_discard", 3)
+    state.trump_anytime = options.get("trump_anytime", False)
     state.tie_to_bidder = False
     state.joint_win = False
     state.scores = list(seen.scores)

@@ -14,7 +14,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.cards import SUIT_CODES, CardSet, parse_card
-from stammtisch.games.schmier import EFFECTIVE, FOLLOW, NUM_PLAYERS, parse_action
+from stammtisch.games.schmier import (
+    AUCTION,
+    DISCARD,
+    EFFECTIVE,
+    EXCHANGE,
+    FOLLOW,
+    NUM_PLAYERS,
+    PASS,
+    PLAY,
+    TRUMPS,
+    bid,
+    parse_action,
+    play,
+)
+
+BID0, PLAY0 = bid(0), play(0)
 
 DECK: CardSet = (1 << 53) - 1
 
@@ -72,8 +87,8 @@ class Seen:
     """Every card of the deal's tricks, the trick in progress included."""
     voids: tuple[CardSet, ...]
     legal: tuple[int, ...]
-    max_bid: int
-    """From the legal bids when they show, else the default."""
+    options: dict[str, Any]
+    """The options the legal actions reveal (see :func:`_options`); others stay default."""
 
     @property
     def unseen(self) -> CardSet:
@@ -100,7 +115,6 @@ def read(view: dict[str, Any]) -> Seen:
         if n:
             bidder = seat
     legal = tuple(parse_action(text) for text in view["legal_actions"])
-    bids = [a - 16 for a in legal if 16 <= a < 32]
     return Seen(
         seat=view["seat"],
         num_teams=len(view["teams"]),
@@ -125,5 +139,34 @@ def read(view: dict[str, Any]) -> Seen:
         played=played,
         voids=tuple(voids_of(trump, list(tricks), list(trick), leader)),
         legal=legal,
-        max_bid=max(bids) if bids else 6,
+        options=_options(view, legal, trump),
     )
+
+
+def _options(view: dict[str, Any], legal: tuple[int, ...], trump: int) -> dict[str, Any]:
+    """House rules the seat's legal actions show: the bid range, stick the dealer and
+    equalling at the dealer's turn, the exchange limit, trump anytime."""
+    found: dict[str, Any] = {}
+    bids = [a - BID0 for a in legal if BID0 <= a < PLAY0]
+    high = view["high_bid"] or 0
+    if bids:
+        found["max_bid"] = max(bids)
+        if not high:
+            found["min_bid"] = min(bids)
+        if view["seat"] == view["dealer"]:
+            found["stick_the_dealer"] = not high and PASS not in legal
+            found["dealer_may_equal_high_bid"] = high in bids
+    elif view["phase"] == AUCTION and legal:
+        found["max_bid"] = found["min_bid"] = max(high, 1)
+    if view["phase"] == EXCHANGE and legal:
+        size = max((a & ~DISCARD).bit_count() for a in legal)
+        if size < 3:
+            plain = cards_of(view.get("hand")) & ~TRUMPS[trump]
+            if plain.bit_count() > size:
+                found["max_discard"] = size
+    if view["phase"] == PLAY and view["trick"]["cards"] and trump >= 0:
+        cards = sum(1 << (a - PLAY0) for a in legal)
+        led = EFFECTIVE[trump][parse_card(view["trick"]["cards"][0])]
+        if led != trump and cards & FOLLOW[trump][led] and cards & TRUMPS[trump]:
+            found["trump_anytime"] = True
+    return found
