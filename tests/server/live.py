@@ -14,7 +14,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from stammtisch.server import Settings, create_app
-from stammtisch.server.protocol import MAX_MESSAGE
+from stammtisch.server.protocol import MAX_FRAME
 
 
 def free_port() -> int:
@@ -37,7 +37,7 @@ class LiveServer:
         url = db if isinstance(db, str) else f"sqlite:///{db}"
         app = create_app(Settings(db_url=url, bot_delay=bot_delay))
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=4 * MAX_MESSAGE)
+                                ws_max_size=MAX_FRAME)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

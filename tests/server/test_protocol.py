@@ -13,7 +13,7 @@ import pytest
 
 import stammtisch
 from server.live import LiveServer, TableSocket
-from stammtisch.server.protocol import MAX_MESSAGE
+from stammtisch.server.protocol import MAX_FRAME, MAX_MESSAGE
 
 SETUPS: dict[str, tuple[list[str], dict[str, Any]]] = {
     "schnauz": (["human", "random", "random"], {"num_players": 3}),
@@ -78,6 +78,7 @@ BAD_MESSAGES = [
     ('{"type": "act", "action": "fly away"}', "legal actions"),
     ('{"type": "act", "action": "play JK"}', "legal actions"),
     (json.dumps({"type": "act", "action": "x" * (MAX_MESSAGE + 10)}), "too long"),
+    ("y" * (MAX_FRAME - 100), "too long"),
     (b"\x00\x01", "binary"),
     ('{"type": "undo"}', "nothing to undo"),
 ]
@@ -103,7 +104,7 @@ def test_an_oversized_frame_closes_only_that_socket(live: LiveServer) -> None:
                           first_dealer=0)
     sock = live.socket(created["id"], created["token"])
     sock.until_my_turn()
-    sock.send("x" * (16 * MAX_MESSAGE))
+    sock.send("x" * (2 * MAX_FRAME))
     with pytest.raises(Exception, match="1009|too big|message"):
         for _ in range(3):
             sock.receive()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uvicorn
 
 from stammtisch.server.app import create_app
-from stammtisch.server.protocol import MAX_MESSAGE
+from stammtisch.server.protocol import MAX_FRAME
 from stammtisch.server.settings import DEFAULT_DB, Settings
 
 
@@ -14,4 +14,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
     app = create_app(Settings(db_url=db, bot_delay=bot_delay))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME)

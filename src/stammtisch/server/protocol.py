@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass
 
 MAX_MESSAGE = 2048
+MAX_FRAME = 65536
+"""Frames up to this size are read and answered; larger ones close the socket (1009)."""
 MAX_ACTION = 200
 KINDS = ("act", "undo", "hint", "sync")
 
