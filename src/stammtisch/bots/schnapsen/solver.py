@@ -17,7 +17,7 @@ the defaults are not modelled (manual claims are taken as automatic).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card
 from stammtisch.games.schnapsen import HIGHER, POINTS, STRENGTH, TARGET, SchnapsenState
@@ -35,13 +35,24 @@ Node = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
 """A position's fields, as :meth:`Search.node` takes them before the window."""
 
 
-def _cards(mask: CardSet) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_LISTS: dict[CardSet, tuple[int, ...]] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def _cards(mask: CardSet) -> tuple[int, ...]:
+    """The cards of a set in deck order (memoised: hands repeat endlessly)."""
+    found = _LISTS.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = tuple(out)
+        if len(_LISTS) < _MEMO_LIMIT:
+            _LISTS[mask] = found
+    return found
 
 
 def _graded(points: int) -> int:
@@ -59,6 +70,8 @@ class Search:
         self.face_down = len(self.talon)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self._order: dict[CardSet, tuple[int, ...]] = {}
+        """Each hand's cards in the order leads are tried: trumps, then high cards."""
 
     # A node: hands h0 h1, credited points p0 p1, pending marriage points e0 e1, tricks
     # n0 n1, the seat on lead, the led card (-1: to lead), talon size t, the face-up trump
@@ -95,9 +108,12 @@ class Search:
         maxing = mover == self.me
         best = -INF - 1 if maxing else INF + 1
         best_index = 0
-        children = self._children(h0, h1, p0, p1, e0, e1, n0, n1, mover, lead, t, tc, closer)
+        children: Iterable[int | Node] = self._children(
+            h0, h1, p0, p1, e0, e1, n0, n1, mover, lead, t, tc, closer)
         if first:
-            children.insert(0, children.pop(first))
+            listed = list(children)
+            listed.insert(0, listed.pop(first))
+            children = listed
         for index, child in enumerate(children):
             if isinstance(child, int):
                 v = child
@@ -135,9 +151,8 @@ class Search:
 
     def _children(self, h0: int, h1: int, p0: int, p1: int, e0: int, e1: int, n0: int,
                   n1: int, mover: int, lead: int, t: int, tc: int,
-                  closer: int) -> list[int | Node]:
+                  closer: int) -> Iterator[int | Node]:
         """Children in search order: a terminal value or the next node's fields."""
-        out: list[int | Node] = []
         trump = self.trump
         hand = h1 if mover else h0
         if lead < 0:
@@ -150,34 +165,36 @@ class Search:
                         value = 40 if king // 13 == trump else 20
                         if tricks and points + value >= TARGET:
                             other = p0 if mover else p1
-                            out.append(self._end(mover, _graded(other)))
+                            yield self._end(mover, _graded(other))
                             continue
                         for card in (king, queen):
                             rest = hand ^ 1 << card
                             if mover:
                                 q1, f1 = (p1 + value, e1) if tricks else (p1, e1 + value)
-                                out.append((h0, rest, p0, q1, e0, f1, n0, n1, 1 - mover, card,
+                                yield ((h0, rest, p0, q1, e0, f1, n0, n1, 1 - mover, card,
                                             t, tc, closer))
                             else:
                                 q0, f0 = (p0 + value, e0) if tricks else (p0, e0 + value)
-                                out.append((rest, h1, q0, p1, f0, e1, n0, n1, 1 - mover, card,
+                                yield ((rest, h1, q0, p1, f0, e1, n0, n1, 1 - mover, card,
                                             t, tc, closer))
-            cards = _cards(hand)
-            cards.sort(key=lambda c: -STRENGTH[c] - (8 if c // 13 == trump else 0))
+            cards = self._order.get(hand)
+            if cards is None:
+                cards = self._order[hand] = tuple(sorted(
+                    _cards(hand), key=lambda c: -STRENGTH[c] - (8 if c // 13 == trump else 0)))
             for card in cards:
                 if mover:
-                    out.append((h0, h1 ^ 1 << card, p0, p1, e0, e1, n0, n1, 0, card, t, tc,
+                    yield ((h0, h1 ^ 1 << card, p0, p1, e0, e1, n0, n1, 0, card, t, tc,
                                 closer))
                 else:
-                    out.append((h0 ^ 1 << card, h1, p0, p1, e0, e1, n0, n1, 1, card, t, tc,
+                    yield ((h0 ^ 1 << card, h1, p0, p1, e0, e1, n0, n1, 1, card, t, tc,
                                 closer))
             if open_:
-                out.append((h0, h1, p0, p1, e0, e1, n0, n1, mover, -1, t, tc, mover))
+                yield (h0, h1, p0, p1, e0, e1, n0, n1, mover, -1, t, tc, mover)
                 if t > 2 and hand >> self.low & 1:
                     swap = 1 << self.low | 1 << tc
-                    out.append((h0 ^ swap if not mover else h0, h1 ^ swap if mover else h1,
+                    yield ((h0 ^ swap if not mover else h0, h1 ^ swap if mover else h1,
                                 p0, p1, e0, e1, n0, n1, mover, -1, t, self.low, closer))
-            return out
+            return
         strict = closer >= 0 or t == 0
         suit = lead // 13
         if strict:
@@ -211,16 +228,16 @@ class Search:
                 reached = q0 >= TARGET
             if reached:
                 if closer >= 0 and closer != winner:
-                    out.append(self._end(winner, 3))
+                    yield self._end(winner, 3)
                 else:
-                    out.append(self._end(winner, _graded(q0 if winner else q1)))
+                    yield self._end(winner, _graded(q0 if winner else q1))
                 continue
             if not (g0 | g1):
                 if closer >= 0:
                     other = 1 - closer
-                    out.append(self._end(other, 3 if (m1 if other else m0) else 2))
+                    yield self._end(other, 3 if (m1 if other else m0) else 2)
                 else:
-                    out.append(0)
+                    yield 0
                 continue
             u, uc = t, tc
             if not strict:
@@ -234,8 +251,7 @@ class Search:
                     g0 |= first
                     g1 |= second
                 u = t - 2
-            out.append((g0, g1, q0, q1, f0, f1, m0, m1, winner, -1, u, uc, closer))
-        return out
+            yield (g0, g1, q0, q1, f0, f1, m0, m1, winner, -1, u, uc, closer)
 
 
 def action_values(state: SchnapsenState, me: int, actions: list[int],
