@@ -14,6 +14,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from stammtisch.server import Settings, create_app
+from stammtisch.server.hub import Hub
 from stammtisch.server.protocol import MAX_FRAME
 
 
@@ -36,6 +37,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         url = db if isinstance(db, str) else f"sqlite:///{db}"
         app = create_app(Settings(db_url=url, bot_delay=bot_delay))
+        self.hub: Hub = app.state.hub
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=MAX_FRAME)
         self.server = uvicorn.Server(config)

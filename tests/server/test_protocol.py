@@ -215,3 +215,15 @@ def test_pages_and_static_files(live: LiveServer) -> None:
         assert response.status_code == 200, path
     games = httpx.get(f"{live.url}/api/games").json()
     assert [g["name"] for g in games] == [g.name for g in stammtisch.games()]
+
+
+def test_a_record_that_no_longer_replays_is_reported(live: LiveServer) -> None:
+    created = live.create("schnapsen", ["human", "random"], seed=2)
+    store = live.hub.store
+    stored = store.load(created["id"])
+    assert stored is not None
+    store.save(created["id"], {**stored.record, "actions": ["play JK"]}, None)
+    live.hub.tables.clear()
+    sock = live.socket(created["id"], created["token"])
+    message = sock.receive()
+    assert message["type"] == "error" and "cannot be resumed" in message["message"]

@@ -9,10 +9,10 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from stammtisch.server.hub import Hub
 from stammtisch.server.routes import api, pages
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
-from stammtisch.server.tables import Hub
 from stammtisch.server.ws import table_socket
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
+from stammtisch.server.hub import Hub
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
-from stammtisch.server.tables import Hub, Table
+from stammtisch.server.tables import Table
 
 
 def hub(conn: HTTPConnection) -> Hub:

@@ -32,8 +32,16 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    table = hub(websocket).get(websocket.path_params["table_id"])
     await websocket.accept()
+    try:
+        table = hub(websocket).get(websocket.path_params["table_id"])
+    except StammtischError as error:
+        # A stored record the engine no longer replays: say so, keep the record.
+        log.exception("table %s cannot be resumed", websocket.path_params["table_id"])
+        await websocket.send_json(
+            {"type": "error", "message": f"this table cannot be resumed: {error}"})
+        await websocket.close(code=4500)
+        return
     if table is None:
         await websocket.send_json({"type": "error", "message": "no such table"})
         await websocket.close(code=4404)

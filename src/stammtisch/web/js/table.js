@@ -36,6 +36,7 @@ function connect() {
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   socket.addEventListener("close", (closed) => {
     if (closed.code === 4404) { connection = "missing"; render(); return; }
+    if (closed.code >= 4000) { connection = "failed"; render(); return; }
     connection = "lost";
     render();
     setTimeout(connect, Math.min(8000, 400 * 2 ** retry++));
@@ -245,7 +246,8 @@ function focusKey(node) {
 
 function render() {
   if (!state) {
-    root.replaceChildren(h("p", { class: "status" }, connection === "missing" ? t("ui.no_table") : t("ui.connecting")));
+    const text = connection === "missing" ? t("ui.no_table") : connection === "failed" ? notice : t("ui.connecting");
+    root.replaceChildren(h("p", { class: "status" }, text));
     return;
   }
   const view = state.view;
