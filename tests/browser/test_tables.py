@@ -114,7 +114,7 @@ def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
             "|| document.querySelector('.actions .action.primary') !== null "
             "|| document.querySelector('.card.selected') !== null", arg=before)
     text = log_text(page)
-    assert "Bid 6" in text and "exchange" in text.lower()
+    assert "You: Bid 6" in text and "You win the auction" in text and "You exchange" in text
     assert page.get_attribute("#table", "data-phase") == "play"
     shoot(page, "schmier-table")
 
