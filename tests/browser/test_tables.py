@@ -96,12 +96,20 @@ def _schmier_turn(page: Any, phase: str) -> None:
 
 def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
     open_table(page, server, "schmier", ["human"] + ["random"] * 5, seed=4, first_dealer=5)
-    shot = False
+    shot = undone = False
     for _ in range(80):
         wait_turn(page)
         phase = page.get_attribute("#table", "data-phase")
         if phase == "play":
             break
+        if phase == "trump" and not undone:
+            before = actions(page)
+            page.click("button:has-text('Undo')")  # the bid showed no card: it can be taken back
+            page.wait_for_function(
+                "(b) => Number(document.querySelector('#table').dataset.actions) < b", arg=before)
+            assert page.get_attribute("#table", "data-phase") == "auction"
+            undone = True
+            continue
         if phase == "exchange" and not shot:
             page.locator(".hand button.card").first.click()
             shoot(page, "schmier-exchange")
@@ -114,7 +122,8 @@ def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
             "|| document.querySelector('.actions .action.primary') !== null "
             "|| document.querySelector('.card.selected') !== null", arg=before)
     text = log_text(page)
-    assert "You: Bid 6" in text and "You win the auction" in text and "You exchange" in text
+    assert undone and text.count("You: Bid 6") == 1
+    assert "You win the auction" in text and "You exchange" in text
     assert page.get_attribute("#table", "data-phase") == "play"
     shoot(page, "schmier-table")
 

@@ -5,6 +5,7 @@
 export const LANGUAGES = { en: "English", de: "Deutsch", el: "Ελληνικά", ro: "Română", gl: "Galego" };
 
 const en = {
+  "ui.table_rules": "Rules of this table",
   "ui.last_deal": "Last deal", "ui.nobody_scores": "Nobody scores", "ui.deal_won": "{name}: +{n} game points",
   "point.high": "High", "point.low": "Low", "point.right_bauer": "Right bauer", "point.left_bauer": "Left bauer",
   "point.joker": "Joker", "point.game": "Game",
@@ -169,6 +170,7 @@ const en = {
 };
 
 const de = {
+  "ui.table_rules": "Regeln dieses Tisches",
   "ui.last_deal": "Letztes Spiel", "ui.nobody_scores": "Niemand punktet", "ui.deal_won": "{name}: +{n} Spielpunkte",
   "point.high": "Hoch", "point.low": "Tief", "point.right_bauer": "Rechter Bauer", "point.left_bauer": "Linker Bauer",
   "point.joker": "Joker", "point.game": "Spiel",
@@ -333,6 +335,7 @@ const de = {
 };
 
 const el = {
+  "ui.table_rules": "Κανόνες του τραπεζιού",
   "log.deal": "Μοιρασιά {n}: μοιράζει {name}.", "log.deal.you": "Μοιρασιά {n}: μοιράζεις εσύ.", "log.action": "{who}: {action}.",
   "log.table_keep": "Ο μοιραστής κρατά το χέρι του· το άλλο χέρι ανοίγει στο τραπέζι: {cards}.",
   "log.table_swap": "Ο μοιραστής αλλάζει· το παλιό του χέρι ανοίγει στο τραπέζι: {cards}.",
@@ -415,6 +418,7 @@ const el = {
 };
 
 const ro = {
+  "ui.table_rules": "Regulile mesei",
   "log.deal": "Împărțeala {n}: împarte {name}.", "log.deal.you": "Împărțeala {n}: împarți tu.", "log.action": "{who}: {action}.",
   "log.table_keep": "Cel care împarte își păstrează mâna; mâna de rezervă se întoarce pe masă: {cards}.",
   "log.table_swap": "Cel care împarte schimbă; vechea lui mână se întoarce pe masă: {cards}.",
@@ -497,6 +501,7 @@ const ro = {
 };
 
 const gl = {
+  "ui.table_rules": "Regras desta mesa",
   "log.deal": "Man {n}: dá {name}.", "log.deal.you": "Man {n}: dás ti.", "log.action": "{who}: {action}.",
   "log.table_keep": "Quen dá mantén a súa man; a man de reserva queda á vista: {cards}.",
   "log.table_swap": "Quen dá cambia; a súa man vella queda á vista: {cards}.",

@@ -137,7 +137,8 @@ function render() {
     h("form", { onsubmit: start }, picker, seatsFieldset(g),
       h("section", { class: "options", "aria-label": t("ui.options") }, h("h2", {}, t("ui.options")), presets, options),
       error ? h("p", { class: "notice", role: "alert" }, error) : null,
-      h("button", { type: "submit", class: "primary big", id: "start" }, t("ui.start_match")))));
+      h("div", { class: "start-bar" },
+        h("button", { type: "submit", class: "primary big", id: "start" }, t("ui.start_match"))))));
   document.title = t("app.title");
 }
 

@@ -1,6 +1,6 @@
 // The table page: one socket to the server, which sends this seat's view and the
 // public events; actions go back in the notation, from buttons, cards or the keyboard.
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { backs, cardElement, cardName, cardsShort, short } from "./cards.js";
 import { gameUi, h } from "./games.js";
 import { header } from "./page.js";
@@ -229,6 +229,17 @@ function tableText(view, game, ui) {
   return details;
 }
 
+function valueText(value) {
+  const key = `val.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function rulesBox() {
+  const rows = Object.entries(state.options).map(([name, value]) => h("li", {},
+    `${has(`opt.${name}`) ? t(`opt.${name}`) : name}: ${valueText(value)}`));
+  return h("details", { class: "rules" }, h("summary", {}, t("ui.table_rules")), h("ul", {}, rows));
+}
+
 function logBox(c) {
   const items = events.map((e) => h("li", {}, eventText(e, c)));
   const box = h("ol", { class: "log-list" }, items);
@@ -288,7 +299,7 @@ function render() {
         h("p", { class: "keys-help" }, t("ui.keys_help")),
         state.result ? h("p", {}, h("a", { href: "/", class: "button" }, t("ui.new_match"))) : null),
       h("aside", { class: "side" }, tableText(view, game, ui),
-        sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c)),
+        sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c), rulesBox()),
       h("div", { class: "sr-only", "aria-live": "polite" }, newLines)));
   lastCenter = new Set([...(view.hand || []), ...[...root.querySelectorAll(".center .card")].map((n) => n.dataset.card)]);
   const log = root.querySelector(".log-list");
