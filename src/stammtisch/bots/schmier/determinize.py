@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from stammtisch.bots.schmier.seen import Seen, read
-from stammtisch.cards import ACE, make_card
+from stammtisch.cards import ACE, iter_cards, make_card
 from stammtisch.games.schmier import (
     AUCTION,
     NUM_PLAYERS,
@@ -58,6 +58,14 @@ def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, in
 
 def _fill(pool: int, places: list[tuple[int, int, int]],
           rng: random.Random) -> dict[int, list[int]] | None:
+    if all(allowed == pool for _, _, allowed in places):
+        cards = list(iter_cards(pool))
+        rng.shuffle(cards)
+        cut, start = {}, 0
+        for key, size, _ in places:
+            cut[key] = cards[start:start + size]
+            start += size
+        return cut
     room = {key: size for key, size, _ in places}
     options: list[tuple[int, float, int, list[int]]] = []
     card, rest = 0, pool

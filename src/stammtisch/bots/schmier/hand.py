@@ -38,36 +38,42 @@ MARGIN = 0.35
 """A bid must be covered by this much more than its number."""
 
 
-def _has(hand: CardSet, card: int) -> bool:
-    return bool(hand >> card & 1)
+def _bit(card: int) -> int:
+    return 1 << card
+
+
+_MARKS = tuple(
+    (_bit(make_card(t, ACE)), _bit(make_card(t, KING)), _bit(make_card(t, QUEEN)),
+     _bit(make_card(t, 2)), _bit(right_bauer(t)), _bit(left_bauer(t)),
+     _bit(make_card(t, 10)), TRUMPS[t],
+     sum(_bit(make_card(s, 10)) for s in SUITS if s != t))
+    for t in SUITS)
 
 
 def suit_value(hand: CardSet, trump: int) -> float:
     """The points ``hand`` expects to win itself with ``trump`` as trump."""
-    trumps = hand & TRUMPS[trump]
-    ace, king, queen = (make_card(trump, r) for r in (ACE, KING, QUEEN))
-    rb, lb = right_bauer(trump), left_bauer(trump)
-    high = _has(hand, ace) + _has(hand, king) + _has(hand, queen)
+    ace, king, queen, two, rb, lb, ten, trumps, tens = _MARKS[trump]
+    has_rb, has_lb, has_joker = hand & rb != 0, hand & lb != 0, hand >> JOKER & 1
+    high = (hand & ace != 0) + (hand & king != 0) + (hand & queen != 0)
     value = 0.0
-    if _has(hand, ace):
+    if hand & ace:
         value += 1.0
-    if _has(hand, make_card(trump, 2)):
+    if hand & two:
         value += 0.95
-    if _has(hand, king):
+    if hand & king:
         value += 0.3
-    if _has(hand, queen):
+    if hand & queen:
         value += 0.15
-    if _has(hand, rb):
+    if has_rb:
         value += 0.55 + 0.15 * min(high, 2)
-    if _has(hand, lb):
-        value += 0.4 + 0.12 * (min(high, 2) + _has(hand, rb))
-    if _has(hand, JOKER):
-        value += 0.3 + 0.1 * min(high + _has(hand, rb) + _has(hand, lb), 3)
-    if _has(hand, make_card(trump, 10)):
+    if has_lb:
+        value += 0.4 + 0.12 * (min(high, 2) + has_rb)
+    if has_joker:
+        value += 0.3 + 0.1 * min(high + has_rb + has_lb, 3)
+    if hand & ten:
         value += 0.25
-    value += 0.25 * max(0, trumps.bit_count() - 2)
-    value += 0.05 * sum(1 for s in SUITS if s != trump and _has(hand, make_card(s, 10)))
-    return value
+    value += 0.25 * max(0, (hand & trumps).bit_count() - 2)
+    return value + 0.05 * (hand & tens).bit_count()
 
 
 def best_suit(hand: CardSet) -> tuple[int, float]:
@@ -91,7 +97,7 @@ def high_count(hand: CardSet, trump: int) -> int:
     """The beginner's measure: trump A, K, Q, both bauers and the joker held."""
     cards = [make_card(trump, r) for r in HIGH_RANKS] + [right_bauer(trump),
                                                          left_bauer(trump), JOKER]
-    return sum(_has(hand, c) for c in cards)
+    return sum(hand >> c & 1 for c in cards)
 
 
 def beginner_suit(hand: CardSet) -> int:
@@ -105,7 +111,7 @@ def keep_value(card: int, hand: CardSet) -> float:
     if rank == ACE:
         return 1.0
     if rank == KING:
-        return 0.5 if _has(hand, card + 1) else 0.15
+        return 0.5 if hand >> (card + 1) & 1 else 0.15
     if rank == 10:
         return -0.1
     if rank in (QUEEN, JACK):
