@@ -11,13 +11,14 @@ import pytest
 
 import stammtisch
 from stammtisch.bots.registry import levels, make_bot
+from stammtisch.bots.schnapsen.bummerl import win_chance
 from stammtisch.bots.schnapsen.determinize import determinize, read_view
 from stammtisch.bots.schnapsen.expert import ExpertBot
 from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value, minimax
 from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
 from stammtisch.core.match import Match
 from stammtisch.core.options import resolve
-from stammtisch.games.schnapsen import OPTIONS, SchnapsenState
+from stammtisch.games.schnapsen import OPTIONS, SchnapsenState, action_text
 
 LEVELS = ("random", "beginner", "club", "expert")
 TINY = 0.002
@@ -183,8 +184,12 @@ def _forced_66() -> SchnapsenState:
 def test_the_expert_finds_a_forced_66() -> None:
     view = _forced_66().view(0)
     assert sorted(view["legal_actions"]) == ["play AH", "play JC"]
+    rows = ExpertBot(1, budget=0.5).evaluate(view)
+    assert [(action_text(a), points) for a, _, points in rows] == [("play AH", 1.0),
+                                                                  ("play JC", -1.0)]
     analysis = ExpertBot(1, budget=0.5).analyze(view)
-    assert analysis == [("play AH", 1.0), ("play JC", -1.0)]
+    assert analysis == [("play AH", round(win_chance(1, 0, 7), 4)),
+                        ("play JC", round(win_chance(0, 1, 7), 4))]
     assert ExpertBot(2, budget=0.5).choose(view) == "play AH"
 
 
@@ -204,7 +209,7 @@ def test_analyze_covers_every_legal_action_and_honours_the_budget() -> None:
         assert sorted(a for a, _ in analysis) == sorted(view["legal_actions"])
         values = [v for _, v in analysis]
         assert values == sorted(values, reverse=True)
-        assert all(-3 <= v <= 3 for v in values)
+        assert all(0 <= v <= 1 for v in values)
     assert slowest < 0.5
 
 

@@ -8,7 +8,8 @@ from stammtisch.bots.schnapsen.heuristics import BeginnerBot, ClubBot
 
 register(BotLevel(
     "beginner",
-    "Plays its own hand by rules of thumb: counts nothing, never closes, easy to read.",
+    "Plays its own hand by rules of thumb: leads its aces and tens into trumps, counts "
+    "nothing, never closes.",
     lambda _game, seed, _budget: BeginnerBot(seed), games=frozenset({"schnapsen"})))
 register(BotLevel(
     "club",

@@ -9,8 +9,10 @@ to its last two cards, and otherwise by a play-out (playout.py, the same
 random numbers for every action of a world) down to the last two talon cards,
 solved exactly from there. Once the talon is exhausted the opponent's hand is
 known to a counting player: one world, solved exactly. The value of an action
-is the mean signed award of the deal in game points (-3..3) over the worlds:
-the expert maximises the expected game points of the deal.
+in a world is the signed award of the deal in game points (-3..3; the solver
+maximises it), turned into the chance to win the match from the current score
+(bummerl.py); the expert maximises the mean of that chance over the worlds,
+then the expected game points.
 
 Known weaknesses: perfect-information Monte Carlo credits both players with
 knowledge of the hidden cards inside each world (strategy fusion), play-outs
@@ -24,11 +26,12 @@ import random
 import time
 from typing import Any
 
+from stammtisch.bots.schnapsen.bummerl import deal_worth
 from stammtisch.bots.schnapsen.determinize import Seen, build_state, read_view, sample_hidden
 from stammtisch.bots.schnapsen.playout import play_until
 from stammtisch.bots.schnapsen.solver import Search, deal_value
 from stammtisch.cards import Card, parse_card
-from stammtisch.games.schnapsen import CLAIM, TARGET, SchnapsenState, action_text, parse_action
+from stammtisch.games.schnapsen import SchnapsenState, action_text, parse_action
 
 DEFAULT_BUDGET = 0.9
 """Seconds per decision (the issue asks for at most one)."""
@@ -44,10 +47,11 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
-                 max_worlds: int = MAX_WORLDS) -> None:
+                 max_worlds: int = MAX_WORLDS, exact_talon: int = EXACT_TALON) -> None:
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_worlds = max_worlds
+        self.exact_talon = exact_talon
         self._trump_seen: dict[tuple[int, int], Card] = {}
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
@@ -59,17 +63,29 @@ class ExpertBot:
         if len(legal) == 1:
             self._remember(view)
             return legal[0]
-        return self.analyze(view)[0][0]
+        return action_text(self.evaluate(view)[0][0])
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
-        """Every legal action with its expected game points in this deal (-3..3), best
-        first; a claim is valued by the count (66 reached: the award, else a loss)."""
-        legal_text: list[str] = view["legal_actions"]
+        """Every legal action with its estimated chance to win the match (0..1), best
+        first; among equal chances the one with more expected game points first."""
+        return [(action_text(a), round(worth, 4)) for a, worth, _ in self.evaluate(view)]
+
+    def evaluate(self, view: dict[str, Any]) -> list[tuple[int, float, float]]:
+        """Every legal action id with its match-winning chance and its expected game
+        points in this deal (-3..3), best first."""
         seen = read_view(view, self._remember(view))
-        legal = [parse_action(a) for a in legal_text]
-        values = self._values(seen, legal)
-        ranked = sorted(zip(legal, values, strict=True), key=lambda pair: -pair[1])
-        return [(action_text(a), round(v, 4)) for a, v in ranked]
+        legal = [parse_action(a) for a in view["legal_actions"]]
+        points = self._values(seen, legal)
+        mine, theirs = view["game_points"][seen.seat], view["game_points"][seen.opp]
+        target = view["match_target"]
+        worth = {v: deal_worth(v, mine, theirs, target) for v in range(-3, 4)}
+        rows = []
+        for action, counts in zip(legal, points, strict=True):
+            total = sum(counts.values())
+            rows.append((action, sum(worth[v] * n for v, n in counts.items()) / total,
+                         sum(v * n for v, n in counts.items()) / total))
+        rows.sort(key=lambda row: (-row[1], -row[2]))
+        return rows
 
     def _remember(self, view: dict[str, Any]) -> Card:
         key = (view["deal"], sum(view["game_points"]))
@@ -77,13 +93,12 @@ class ExpertBot:
             self._trump_seen[key] = parse_card(view["trump_card"])
         return self._trump_seen.get(key, -1)
 
-    def _values(self, seen: Seen, legal: list[int]) -> list[float]:
+    def _values(self, seen: Seen, actions: list[int]) -> list[dict[int, int]]:
+        """For each action, how many sampled worlds gave each signed award."""
         deadline = time.perf_counter() + self.budget
         rng = random.Random(self._rng.getrandbits(64))
         me = seen.seat
-        claim = CLAIM in legal
-        actions = [a for a in legal if a != CLAIM]
-        totals = [0.0] * len(actions)
+        counts: list[dict[int, int]] = [{} for _ in actions]
         free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
         need = seen.opp_size - seen.opp_must.bit_count()
         known = need in (0, free) and (seen.strict or seen.t <= 2)
@@ -103,19 +118,13 @@ class ExpertBot:
                 values = found
                 if seen.strict:
                     solved[opp] = values
-            for i, v in enumerate(values):
-                totals[i] += v
+            for count, v in zip(counts, values, strict=True):
+                count[v] = count.get(v, 0) + 1
             worlds += 1
             if known or time.perf_counter() > deadline:
                 break
         self.worlds = worlds
-        means = [total / max(worlds, 1) for total in totals]
-        if claim:
-            winning = seen.points[me] >= TARGET
-            means.append(3.0 if winning else -3.0)
-            actions.append(CLAIM)
-        order = {a: i for i, a in enumerate(actions)}
-        return [means[order[a]] for a in legal]
+        return counts
 
     def _world(self, state: SchnapsenState, me: int, actions: list[int], seed: int,
                deadline: float, first: bool) -> list[int] | None:
@@ -132,8 +141,8 @@ class ExpertBot:
             if child.deal_number != deal or child.over:
                 values.append(deal_value(child, me, deal))
                 continue
-            if not child.strict and child.t > EXACT_TALON:
-                if not play_until(child, random.Random(seed), EXACT_TALON):
+            if not child.strict and child.t > self.exact_talon:
+                if not play_until(child, random.Random(seed), self.exact_talon):
                     values.append(deal_value(child, me, deal))
                     continue
                 values.append(Search(child, me).value(child))

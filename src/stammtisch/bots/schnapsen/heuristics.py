@@ -3,13 +3,15 @@
 Rules: rules/schnapsen.md (default options assumed beyond what the view shows).
 
 ``beginner`` plays its own hand only: it exchanges and declares when it can,
-leads its cheapest plain card, takes a led ace or ten when it can, and never
-closes or counts. ``club`` plays like a strong casual player: it counts both
-players' points and the unseen cards (trumps above all), exchanges, declares
-the biggest marriage, keeps the halves of a marriage it may still complete,
-trumps a led ace or ten cheaply, draws trumps with its master trumps in the
-strict phase, goes out when a sure trick takes it to 66, closes when its sure
-tricks are enough for 66, and claims when it has counted 66.
+leads its highest plain card to grab points, takes a led card in suit or a led
+ace or ten with a trump, and never closes or counts (20% of its moves are
+random). ``club`` plays like a strong casual player: it counts both players'
+points and the unseen cards (trumps above all), exchanges, declares the
+biggest marriage, leads cheap cards and keeps the halves of a marriage it may
+still complete, takes a led card in suit, trumps a led ace or ten cheaply,
+draws trumps with its master trumps in the strict phase, goes out when a sure
+trick takes it to 66, closes when its sure tricks are enough for 66, and
+claims when it has counted 66.
 
 Known weaknesses: no look-ahead at all (``club`` counts sure tricks, it does
 not plan a sequence of them), no reading of the opponent's hand beyond the
@@ -76,7 +78,7 @@ def _marriage_pick(marriages: list[int], trump_suit: int) -> int:
 
 
 class BeginnerBot:
-    """Rules of thumb on its own hand: exchange, declare, lead low, take aces and tens."""
+    """Rules of thumb on its own hand: exchange, declare, lead high, take aces and tens."""
 
     name = "beginner"
 
@@ -106,10 +108,10 @@ class BeginnerBot:
             if take is not None and (POINTS[lead] >= 10 or take // 13 == lead // 13):
                 return take
             return _cheapest(cards, trump_suit)
-        plain = [c for c in cards if rank_of(c) not in (KING, QUEEN)] or cards
         if self._rng.random() < 0.2:
             return self._rng.choice(cards)
-        return _cheapest(plain, trump_suit)
+        plain = [c for c in cards if c // 13 != trump_suit] or cards
+        return max(plain, key=lambda c: (POINTS[c], c))
 
 
 class ClubBot:
