@@ -47,6 +47,7 @@ PLAYOUTS: dict[str, tuple[str, str, bool]] = {
     "schnapsen": ("stammtisch.bots.schnapsen.playout", "policy", True),
     "schnauz": ("stammtisch.bots.schnauz.policy", "club_policy", False),
     "scat": ("stammtisch.bots.scat.policy", "rollout_policy", False),
+    "schmier": ("stammtisch.bots.schmier.policy", "club_action", False),
 }
 """Game -> (module, function, whether it takes an rng): the bots' play-out policies,
 ``policy(state[, rng]) -> action``, measured where they can be imported."""
