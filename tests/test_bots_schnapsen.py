@@ -11,7 +11,7 @@ import pytest
 
 import stammtisch
 from stammtisch.bots.registry import levels, make_bot
-from stammtisch.bots.schnapsen.bummerl import win_chance
+from stammtisch.bots.schnapsen.bummerl import deal_worth, win_chance
 from stammtisch.bots.schnapsen.determinize import determinize, read_view
 from stammtisch.bots.schnapsen.expert import ExpertBot
 from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value, minimax
@@ -248,3 +248,11 @@ def test_determinize_respects_the_view(options: dict[str, Any]) -> None:
             assert sum(c.bit_count() for c in cards) == view["deck_size"]
             assert to_set(SCHNAPSEN_DECKS[view["deck_size"]]) == sum(cards)
             match.play(rng.choice(view["legal_actions"]))
+
+
+def test_the_bummerl_chance_is_even_at_equal_scores_and_grows_with_points() -> None:
+    assert win_chance(0, 0, 7) == pytest.approx(0.5)
+    assert win_chance(6, 6, 7) == pytest.approx(0.5)
+    assert win_chance(7, 3, 7) == 1.0 and win_chance(3, 7, 7) == 0.0
+    chances = [deal_worth(award, 2, 4, 7) for award in range(-3, 4)]
+    assert chances == sorted(chances) and chances[0] < chances[-1]

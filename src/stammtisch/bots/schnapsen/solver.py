@@ -89,6 +89,8 @@ class Search:
     def node(self, h0: int, h1: int, p0: int, p1: int, e0: int, e1: int, n0: int, n1: int,
              mover: int, lead: int, t: int, tc: int, closer: int, alpha: int, beta: int) -> int:
         self.nodes += 1
+        if lead < 0 and not h0 & (h0 - 1) and not h1 & (h1 - 1):
+            return self._last_trick(h0, h1, p0, p1, e0, e1, n0, n1, mover, closer)
         key = (h0, h1, p0, p1, e0, e1, n0 > 0, n1 > 0, mover, lead, t, tc, closer)
         entry = self.table.get(key)
         first = 0
@@ -145,6 +147,30 @@ class Search:
             low = high = best
         self.table[key] = (low, high, best_index)
         return best
+
+    def _last_trick(self, h0: int, h1: int, p0: int, p1: int, e0: int, e1: int, n0: int,
+                    n1: int, mover: int, closer: int) -> int:
+        """One card each: the last trick, played out directly (the strict phase)."""
+        lead = (h1 if mover else h0).bit_length() - 1
+        card = (h0 if mover else h1).bit_length() - 1
+        if card // 13 == lead // 13:
+            winner = 1 - mover if STRENGTH[card] > STRENGTH[lead] else mover
+        else:
+            winner = 1 - mover if card // 13 == self.trump else mover
+        gained = POINTS[lead] + POINTS[card]
+        if winner:
+            q1, q0, m1, m0 = p1 + gained + (0 if n1 else e1), p0, n1 + 1, n0
+            reached = q1 >= TARGET
+        else:
+            q0, q1, m0, m1 = p0 + gained + (0 if n0 else e0), p1, n0 + 1, n1
+            reached = q0 >= TARGET
+        if reached:
+            if closer >= 0 and closer != winner:
+                return self._end(winner, 3)
+            return self._end(winner, _graded(q0 if winner else q1))
+        if closer >= 0:
+            return self._end(1 - closer, 3 if (m0 if closer else m1) else 2)
+        return 0
 
     def _end(self, winner: int, award: int) -> int:
         return award if winner == self.me else -award
