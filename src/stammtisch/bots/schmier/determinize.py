@@ -10,8 +10,11 @@ from the view. Cards go most-constrained first, each to a random open place
 weighted by its room; a dead end retries, and constraints that cannot all hold
 (a house rule the view does not show) are dropped, voids first.
 
-Known weaknesses: hidden cards are uniform (bids, passes, the trump named and
-the cards played are not read as signals); a dealer who had to discard trumps
+Another seat's contract is taken as earned: its bidder's cards (held and played)
+must value the trump near the bid (rejection, a bounded number of tries).
+
+Known weaknesses: apart from that, hidden cards are uniform (passes, the trump
+named and the cards played are not read as signals); a dealer who had to discard trumps
 is never sampled; options the view does not show (seen.py reads those the legal
 actions reveal) are taken at their defaults.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stammtisch.bots.schmier.hand import suit_value
 from stammtisch.bots.schmier.seen import Seen, read
 from stammtisch.cards import ACE, iter_cards, make_card
 from stammtisch.games.schmier import (
@@ -32,6 +36,8 @@ from stammtisch.games.schmier import (
 )
 
 TRIES = 12
+BIDDER_FLOOR = 1.2
+BIDDER_TRIES = 12
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> SchmierState:
@@ -105,8 +111,38 @@ def sample(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
     raise ValueError("no deal fits the view")  # unreachable: the last round is free
 
 
+def _bidder_cards(seen: Seen) -> int:
+    """The cards the bidder has played this deal."""
+    played = 0
+    for lead, cards, _ in [*seen.tricks, (seen.leader, seen.trick, -1)]:
+        for i, card in enumerate(cards):
+            if (lead + i) % NUM_PLAYERS == seen.bidder:
+                played |= 1 << card
+    return played
+
+
+def plausible(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
+    """A placement in which another seat's contract looks earned: the bidder's hand and
+    played cards value the trump at least ``BIDDER_FLOOR`` below the bid (the best
+    of ``BIDDER_TRIES`` samples otherwise)."""
+    bidder = seen.bidder
+    if bidder < 0 or bidder == seen.seat or seen.trump < 0:
+        return sample(seen, rng)
+    played = _bidder_cards(seen)
+    best, top = None, -1.0
+    for _ in range(BIDDER_TRIES):
+        placed = sample(seen, rng)
+        value = suit_value(played | sum(1 << c for c in placed[bidder]), seen.trump)
+        if value >= seen.high_bid - BIDDER_FLOOR:
+            return placed
+        if value > top:
+            best, top = placed, value
+    assert best is not None
+    return best
+
+
 def build(view: dict[str, Any], seen: Seen, rng: random.Random) -> SchmierState:
-    placed = sample(seen, rng)
+    placed = plausible(seen, rng)
     hands = [0] * NUM_PLAYERS
     discards = [0] * NUM_PLAYERS
     hands[seen.seat] = seen.hand

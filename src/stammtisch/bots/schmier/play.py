@@ -40,6 +40,9 @@ COUNT_WEIGHT = 0.035
 """A point of game count, in deal points (a ten: a third of a point)."""
 OPPONENT_WEIGHT = 0.5
 """A point an opponent team takes, against one for the own team (three teams)."""
+RESCUE = 0.35
+"""The share of a later partner's chance to head an opponent that counts as ours
+(an opponent may head the partner again)."""
 
 
 def _worth(trump: int, card: int) -> float:
@@ -212,7 +215,7 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
         elif best_seat % teams == team:
             ours = _hold(state, best, led, opponents, unseen, voids)
         else:
-            ours = 0.5 * (1.0 - _hold(state, best, led, mates, unseen, voids)) if mates else 0.0
+            ours = RESCUE * (1.0 - _hold(state, best, led, mates, unseen, voids)) if mates else 0.0
         total = worth + WORTH[t][card]
         value = ours * total - (1.0 - ours) * total * OPPONENT_WEIGHT - KEEP[t][card] * scale
         if value > top + 1e-9:

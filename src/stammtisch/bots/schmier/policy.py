@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from stammtisch.bots.schmier.hand import (
     KEEP_LIMIT,
+    MARGIN,
     beginner_suit,
     best_suit,
     bid_estimate,
@@ -69,7 +70,7 @@ def club_bid(state: SchmierState) -> int:
         return PASS
     partners = NUM_PLAYERS // state.num_teams - 1
     _, estimate = bid_estimate(state.hands[seat], seat == state.dealer, partners)
-    need = estimate - 0.35
+    need = estimate - MARGIN
     teams = state.num_teams
     if state.bidder >= 0 and state.bidder % teams == seat % teams:
         need -= PARTNER_OVERBID
