@@ -21,7 +21,7 @@ never leads to give its partner a ruff.
 from __future__ import annotations
 
 from stammtisch.bots.schmier.seen import voids_of
-from stammtisch.cards import ACE, JOKER, KING, QUEEN, SCHMIER_DECK, CardSet, iter_cards, make_card
+from stammtisch.cards import ACE, JOKER, KING, QUEEN, SCHMIER_DECK, CardSet, iter_cards
 from stammtisch.games.schmier import (
     EFFECTIVE,
     FOLLOW,
@@ -208,14 +208,18 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
     mates = [s for s in later if s % teams == team]
     worth = sum(WORTH[t][c] for c in trick)
     scale = (state.hands[seat].bit_count() - 1) / 5
+    if best_seat % teams == team:
+        standing = _hold(state, best, led, opponents, unseen, voids)
+    elif mates:
+        standing = RESCUE * (1.0 - _hold(state, best, led, mates, unseen, voids))
+    else:
+        standing = 0.0
     choice, top = -1, -1e9
     for card in iter_cards(legal):
         if _beats(t, card, best, led):
             ours = _hold(state, card, led, opponents, unseen, voids)
-        elif best_seat % teams == team:
-            ours = _hold(state, best, led, opponents, unseen, voids)
         else:
-            ours = RESCUE * (1.0 - _hold(state, best, led, mates, unseen, voids)) if mates else 0.0
+            ours = standing
         total = worth + WORTH[t][card]
         value = ours * total - (1.0 - ours) * total * OPPONENT_WEIGHT - KEEP[t][card] * scale
         if value > top + 1e-9:
@@ -223,4 +227,4 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
     return choice
 
 
-__all__ = ["beginner_card", "club_card", "legal_cards", "make_card"]
+__all__ = ["beginner_card", "club_card", "legal_cards"]
