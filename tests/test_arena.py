@@ -17,7 +17,7 @@ from stammtisch.arena.outcome import per_deal, ranks, win_shares
 from stammtisch.arena.runner import Table, run_matches
 from stammtisch.arena.schedule import rounded_matches, schedule
 from stammtisch.arena.stats import elo, mean_interval, wilson
-from stammtisch.arena.summary import summarize
+from stammtisch.arena.summary import pair_tally, summarize
 from stammtisch.cli import main
 
 # --- statistics ------------------------------------------------------------------------
@@ -170,6 +170,8 @@ def test_identical_bots_split_every_swapped_pair() -> None:
         assert winners[0] == winners[1]
     figures = summarize(lineup, outcomes)
     assert [f.wins for f in figures] == [6, 6]
+    assert pair_tally(lineup, outcomes) == {"random#1 won both": 0, "split": 6,
+                                            "random#2 won both": 0}
     assert [f.elo for f in figures] == pytest.approx([1500, 1500])
 
 

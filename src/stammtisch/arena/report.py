@@ -13,7 +13,7 @@ from stammtisch.arena.lineup import Lineup
 from stammtisch.arena.outcome import METRICS, metric_name
 from stammtisch.arena.runner import Outcome
 from stammtisch.arena.stats import ELO_MEAN
-from stammtisch.arena.summary import BotFigures, pairwise_scores
+from stammtisch.arena.summary import BotFigures, pair_tally, pairwise_scores
 
 METHOD = (
     "Seats rotate in groups that share the match seed and stacked decks (two players: "
@@ -55,6 +55,10 @@ def table_lines(lineup: Lineup, outcomes: Sequence[Outcome],
             else:
                 line += "  " + "-".ljust(34)
         lines.append(line + f" {bot.elo:>6.0f}")
+    pairs = pair_tally(lineup, outcomes)
+    if pairs:
+        lines.append(f"Swapped pairs (same decks, seats swapped), of {sum(pairs.values())}: "
+                     + ", ".join(f"{key} {count}" for key, count in pairs.items()))
     lines += textwrap.wrap("Method: " + METHOD, 100)
     return lines
 
@@ -76,6 +80,7 @@ def results_json(lineup: Lineup, outcomes: Sequence[Outcome], figures: Sequence[
         "per_deal_higher_is_better": better,
         "method": METHOD,
         "bots": [asdict(bot) for bot in figures],
+        "swapped_pairs": pair_tally(lineup, outcomes),
         "pairwise": [{"a": a, "b": b, "score": score, "games": games}
                      for (a, b), (score, games) in pairwise_scores(lineup, outcomes).items()],
         "match_list": [{

@@ -80,3 +80,23 @@ def summarize(lineup: Lineup, outcomes: Sequence[Outcome]) -> list[BotFigures]:
             wins=wins, share=wins / n if n else math.nan, share_interval=wilson(wins, n),
             per_deal=mean, per_deal_interval=interval, elo=ratings[label]))
     return figures
+
+
+def pair_tally(lineup: Lineup, outcomes: Sequence[Outcome]) -> dict[str, int] | None:
+    """For two entries: of the complete rotation groups (the same decks, seats swapped),
+    how many the first entry won both of, split, or the second won both of."""
+    if len(lineup.levels) != 2:
+        return None
+    groups: dict[int, list[float]] = {}
+    for outcome in outcomes:
+        seat = outcome.plan.entry_of_seat.index(0)
+        groups.setdefault(outcome.plan.group, []).append(outcome.shares[seat])
+    first, second = lineup.labels
+    tally = {f"{first} won both": 0, "split": 0, f"{second} won both": 0}
+    for shares in groups.values():
+        if len(shares) == 2:
+            won = sum(shares)
+            key = f"{first} won both" if won > 1 else "split" if won == 1 \
+                else f"{second} won both"
+            tally[key] += 1
+    return tally
