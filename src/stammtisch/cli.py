@@ -145,7 +145,7 @@ def serve(argv: Sequence[str]) -> int:
 def _arena_parser() -> _Parser:
     parser = _Parser(prog="stammtisch arena", description=(
         "Play matches between computer players in parallel, rotating seats (two players: "
-        "every deal twice with the hands swapped), and rank them: matches won with 95%% "
+        "every deal twice with the hands swapped), and rank them: matches won with 95% "
         "Wilson intervals, the game's figure per deal, Elo. Writes JSON and a PNG chart."))
     parser.add_argument("game", help="schnauz, scat, schnapsen or schmier")
     parser.add_argument("options", nargs="*", metavar="option=value",
