@@ -4,10 +4,11 @@ clock, hidden-card dealing, and the expert's determinized Monte-Carlo search.
 Method of :func:`search`: every sample is one complete deal consistent with
 the seat's view (the game's ``determinize``); each legal action still in the
 race is played on a clone of that sample and the round is finished by a fast
-club-level policy; the value of an action is minus the mean number of lives
-the seat lost in that round. All actions see the same samples (common random
-numbers), and after 8, 16, 32 ... samples the worse half of the actions drops
-out (sequential halving), so close choices get the samples.
+club-level policy; the value of an action is the seat's mean ``standing`` after
+the round: its chance to be last standing, estimated from everybody's lives.
+All actions see the same samples (common random numbers), and after 6, 12,
+24 ... samples the worse half of the actions drops out (sequential halving), so
+close choices get the samples.
 
 Known weaknesses: only the first move is searched, the rest of the round is
 played by the club rules for everyone (no deeper plans, no bluffs read), and
@@ -64,16 +65,25 @@ def life_units(state: RoundState, seat: int) -> int:
     return 0 if state.eliminated[seat] else state.lives[seat] + 1
 
 
-def finish_round(state: State, seat: int, policy: Callable[[State], int],
-                 max_steps: int = 400) -> int:
-    """Play ``state`` on with ``policy`` until the round ends; the lives ``seat`` lost."""
-    before = life_units(state, seat)
+def standing(state: RoundState, seat: int) -> float:
+    """The seat's chance to be last standing, estimated from lives alone: each
+    player's chance grows with the square of his life units (for two players this
+    is close to the exact odds of a fair round-by-round race)."""
+    weights = [units * units for units in (life_units(state, s) for s in range(len(state.lives)))]
+    return weights[seat] / sum(weights) if weights[seat] else 0.0
+
+
+def play_round(state: State, policy: Callable[[State], int], first: int | None = None,
+               max_steps: int = 400) -> State:
+    """Play ``first`` (if given), then ``policy`` until the round ends."""
     deal = state.deal_number
+    if first is not None:
+        state.apply(first)
     steps = 0
     while state.deal_number == deal and state.phase != "over" and steps < max_steps:
         state.apply(policy(state))
         steps += 1
-    return before - life_units(state, seat)
+    return state
 
 
 class Clock:
@@ -95,28 +105,26 @@ def seeded(seed: int, view: dict[str, Any]) -> random.Random:
 def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
            policy: Callable[[State], int], rng: random.Random, *,
            seconds: float, max_rollouts: int) -> list[tuple[int, float]]:
-    """Every action with minus its mean lives lost this round, best first."""
+    """Every action with its mean ``standing`` after this round, best first."""
     clock = Clock(seconds)
     racing = list(actions)
-    lost = dict.fromkeys(actions, 0)
+    won = dict.fromkeys(actions, 0.0)
     played = dict.fromkeys(actions, 0)
     dropped: list[int] = []
-    samples, rollouts, next_cut = 0, 0, 8
+    samples, rollouts, next_cut = 0, 0, 6
     while samples == 0 or (rollouts < max_rollouts and not clock.expired()):
         root = sample(rng)
         for action in racing:
-            state = root.clone()
-            state.apply(action)
-            lost[action] += finish_round(state, seat, policy)
+            won[action] += standing(play_round(root.clone(), policy, action), seat)
             played[action] += 1
         samples += 1
         rollouts += len(racing)
         if samples == next_cut and len(racing) > 2:
-            racing.sort(key=lambda a: lost[a] / played[a])
+            racing.sort(key=lambda a: -won[a] / played[a])
             keep = max(2, (len(racing) + 1) // 2)
             dropped = racing[keep:][::-1] + dropped
             racing = racing[:keep]
             next_cut *= 2
-    racing.sort(key=lambda a: lost[a] / played[a])
+    racing.sort(key=lambda a: -won[a] / played[a])
     # Survivors first: a dropped action's mean rests on fewer samples.
-    return [(a, -lost[a] / played[a]) for a in racing + dropped]
+    return [(a, won[a] / played[a]) for a in racing + dropped]

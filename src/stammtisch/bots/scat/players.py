@@ -83,7 +83,8 @@ class ClubBot:
 
 
 class ExpertBot:
-    """Value of an action: minus the lives this seat is expected to lose this round."""
+    """Value of an action: the chance to be last standing after this round, estimated
+    from the lives everybody keeps (commerce.standing), averaged over sampled deals."""
 
     name = "expert"
 
@@ -99,11 +100,9 @@ class ExpertBot:
         seen = read(view)
         if not seen.legal:
             return []
-        if len(seen.legal) == 1:
-            return [(action_text(seen.legal[0]), 0.0)]
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
                         rollout_policy, seeded(self.seed, view), seconds=self.budget,
-                        max_rollouts=self.rollouts)
+                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:

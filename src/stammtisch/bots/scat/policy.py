@@ -37,25 +37,53 @@ KNOCK_RISK = 0.12
 """The club knocks when its chance of being strictly lowest is at most this."""
 ROLLOUT_GAIN = 3
 """In play-outs the top discard is taken when it gains at least this much."""
-ROLLOUT_KNOCK = (0, 21, 25, 26, 27, 27, 28, 28, 28)
+ROLLOUT_KNOCK = (0, 21, 20, 19, 19, 19, 19, 19, 19)
 """Knock values by number of opponents in play-outs (where counting is too slow)."""
 
 
+CARD_POINTS = tuple(SUIT_POINTS[1 << (card % 13)] for card in range(52))
+
+
 def card_points(card: int) -> int:
-    return SUIT_POINTS[1 << (card % 13)]
+    return CARD_POINTS[card]
 
 
 def best_discard(hand: CardSet, forbidden: CardSet, value: Value,
                  feed_suits: CardSet = 0) -> tuple[int, float]:
     """The card to throw from a four-card hand and the value kept: the best hand,
     then the card least useful to the next player, then the lowest card."""
-    best_card, best_score = -1, (-1.0, 0.0, 0)
+    if value is points:
+        return _best_discard_points(hand, forbidden, feed_suits)
+    best_card, best_score, kept = -1, -1.0, 0.0
     for card in iter_cards(hand & ~forbidden):
-        fed = card_points(card) if feed_suits >> card & 1 else 0
-        score = (value(hand ^ (1 << card)), -fed, -card_points(card))
+        pts = CARD_POINTS[card]
+        worth = value(hand ^ (1 << card))
+        score = worth * 1024 - (pts * 16 if feed_suits >> card & 1 else 0) - pts
         if score > best_score:
-            best_card, best_score = card, score
-    return best_card, best_score[0]
+            best_card, best_score, kept = card, score, worth
+    return best_card, kept
+
+
+def _best_discard_points(hand: CardSet, forbidden: CardSet,
+                         feed_suits: CardSet) -> tuple[int, float]:
+    """best_discard for plain points, from the four suit sums."""
+    sums = [SUIT_POINTS[hand & 0x1FFF], SUIT_POINTS[hand >> 13 & 0x1FFF],
+            SUIT_POINTS[hand >> 26 & 0x1FFF], SUIT_POINTS[hand >> 39 & 0x1FFF]]
+    best_card, best_score, kept = -1, -1, 0
+    rest = hand & ~forbidden
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        pts = CARD_POINTS[card]
+        suit = card // 13
+        sums[suit] -= pts
+        worth = max(sums)
+        sums[suit] += pts
+        score = worth * 1024 - (pts * 16 if feed_suits & low else 0) - pts
+        if score > best_score:
+            best_card, best_score, kept = card, score, worth
+    return best_card, kept
 
 
 def stock_gain(hand: CardSet, cards: Iterable[int], value: Value) -> float:

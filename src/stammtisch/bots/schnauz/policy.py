@@ -36,7 +36,7 @@ KNOCK_RISK = 0.2
 """The club knocks when its chance of holding the lowest hand is at most this."""
 KNOCK_FLOOR, KNOCK_FLOOR_DUEL = 24, 20
 """Hand values below which the club does not even count (three or more / two players)."""
-ROLLOUT_KNOCK = (0, 22, 26, 28, 29, 29)
+ROLLOUT_KNOCK = (0, 29, 28, 27, 27, 27)
 """Knock values by number of opponents in play-outs (where counting is too slow)."""
 COMBO = 2 << 24
 """Keys from here up are Schnauz or Fire (games/schnauz.py)."""
