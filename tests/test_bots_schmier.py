@@ -249,3 +249,24 @@ def test_the_club_smears_a_bauer_on_its_partners_sure_trick() -> None:
     assert view["seat"] == 3
     assert ClubBot().choose(view) == "play JH"
     assert BeginnerBot().choose(view) == "play 5H"
+
+
+def _first_bidder_view(cards: str) -> dict[str, Any]:
+    """Seat 0's view as the first to bid (dealer 5), holding ``cards``."""
+    mine = [c for c in SCHMIER_DECK if parse_cards(cards) >> c & 1]
+    rest = [c for c in SCHMIER_DECK if not parse_cards(cards) >> c & 1]
+    deck = []
+    for position in range(53):
+        deck.append(mine.pop(0) if position < 36 and position % 6 == 0 else rest.pop(0))
+    match = stammtisch.new_match("schmier", seed=1, first_dealer=5,
+                                 decks=[[card_code(c) for c in deck]])
+    return match.view(0)
+
+
+def test_the_rule_players_bid_strong_hands_and_pass_weak_ones() -> None:
+    strong = _first_bidder_view("AH KH QH JH JD 2H")
+    weak = _first_bidder_view("2C 5D 7S 9C 3D 4S")
+    for bot in (BeginnerBot(), ClubBot()):
+        assert bot.choose(strong).startswith("bid")
+        assert bot.choose(weak) == "pass"
+    assert ExpertBot(1, budget=30.0, max_samples=6).choose(weak) == "pass"

@@ -34,8 +34,9 @@ from stammtisch.games.schmier import EXCHANGE, ROB, action_text
 EXPERT_SECONDS = 0.9
 """The default budget per decision (the issue asks for at most 1 s)."""
 SAMPLES_PER_SECOND = 400
-"""Samples the expert plans per second of budget: the cap, not the clock, ends a
-search on a machine fast enough, so play repeats from the seed."""
+"""Samples the expert plans per second of budget: where the cap, not the clock,
+ends a search (an idle machine, or ``max_samples`` given) play repeats exactly
+from the seed; on a busy machine the clock cuts it shorter."""
 CANDIDATES = 8
 
 
