@@ -18,6 +18,7 @@ deals (a knocker's weak hand).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -104,27 +105,52 @@ def seeded(seed: int, view: dict[str, Any]) -> random.Random:
 
 def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
            policy: Callable[[State], int], rng: random.Random, *,
-           seconds: float, max_rollouts: int) -> list[tuple[int, float]]:
-    """Every action with its mean ``standing`` after this round, best first."""
+           seconds: float, max_rollouts: int, default: int | None = None,
+           ) -> list[tuple[int, float]]:
+    """Every action with its mean ``standing`` after this round, best first.
+
+    ``default`` (the club's choice) stays in the race and stays first unless the
+    best action beats it on the shared samples by ``MARGIN`` standard errors: a
+    small search cannot tell close moves apart, and then the rules decide."""
     clock = Clock(seconds)
     racing = list(actions)
-    won = dict.fromkeys(actions, 0.0)
-    played = dict.fromkeys(actions, 0)
+    values: dict[int, list[float]] = {a: [] for a in actions}
     dropped: list[int] = []
     samples, rollouts, next_cut = 0, 0, 6
+
+    def mean(action: int) -> float:
+        return sum(values[action]) / len(values[action])
+
     while samples == 0 or (rollouts < max_rollouts and not clock.expired()):
         root = sample(rng)
         for action in racing:
-            won[action] += standing(play_round(root.clone(), policy, action), seat)
-            played[action] += 1
+            values[action].append(standing(play_round(root.clone(), policy, action), seat))
         samples += 1
         rollouts += len(racing)
         if samples == next_cut and len(racing) > 2:
-            racing.sort(key=lambda a: -won[a] / played[a])
+            racing.sort(key=lambda a: (a != default, -mean(a)))
             keep = max(2, (len(racing) + 1) // 2)
             dropped = racing[keep:][::-1] + dropped
             racing = racing[:keep]
             next_cut *= 2
-    racing.sort(key=lambda a: -won[a] / played[a])
+    racing.sort(key=lambda a: -mean(a))
+    if default in racing and racing[0] != default and not _beats(values[racing[0]],
+                                                                 values[default]):
+        racing.remove(default)
+        racing.insert(0, default)
     # Survivors first: a dropped action's mean rests on fewer samples.
-    return [(a, won[a] / played[a]) for a in racing + dropped]
+    return [(a, mean(a)) for a in racing + dropped]
+
+
+MARGIN = 1.5
+"""Standard errors by which the search must beat the default move to overrule it."""
+
+
+def _beats(best: list[float], default: list[float]) -> bool:
+    diffs = [b - d for b, d in zip(best, default, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    average = sum(diffs) / n
+    spread = sum((x - average) ** 2 for x in diffs) / (n - 1)
+    return average > MARGIN * math.sqrt(spread / n)

@@ -12,7 +12,7 @@ from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import SCAT_DECK
-from stammtisch.games.scat import KNOCK, action_text
+from stammtisch.games.scat import KNOCK, action_text, parse_action
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 1200
@@ -102,7 +102,8 @@ class ExpertBot:
             return []
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
                         rollout_policy, seeded(self.seed, view), seconds=self.budget,
-                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8)
+                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
+                        default=parse_action(ClubBot(self.seed).choose(view)))
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:

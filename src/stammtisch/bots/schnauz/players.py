@@ -11,7 +11,7 @@ from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.games.schnauz import KNOCK, action_text
+from stammtisch.games.schnauz import KNOCK, action_text, parse_action
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 4000
@@ -99,7 +99,8 @@ class ExpertBot:
             return []
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
                         club_policy, seeded(self.seed, view), seconds=self.budget,
-                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8)
+                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
+                        default=parse_action(ClubBot(self.seed).choose(view)))
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
