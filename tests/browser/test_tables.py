@@ -5,6 +5,7 @@ layout and the face-up replay. Screenshots land in test-artifacts/screenshots/."
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -268,3 +269,24 @@ def test_four_colours_and_no_animations_are_settings(page: Any, server: LiveServ
     page.click("details.table-text summary")
     assert "Your hand:" in page.inner_text("details.table-text")
     shoot(page, "schnapsen-four-colour")
+
+
+def test_the_page_reconnects_after_a_server_restart(page: Any, tmp_path: Path) -> None:
+    first = LiveServer(tmp_path / "restart.db")
+    open_table(page, first, "schnapsen", ["human", "random"], seed=9, first_dealer=1)
+    wait_turn(page)
+    before = actions(page)
+    page.locator(".hand button.card").first.click()
+    wait_turn(page, before)
+    hand = page.inner_text(".hand")
+    first.stop()
+    page.wait_for_selector("text=reconnecting")
+    second = LiveServer(tmp_path / "restart.db", port=first.port)
+    try:
+        page.wait_for_function("!document.querySelector('.status .warn')", timeout=15_000)
+        assert wait_turn(page) == "me" and page.inner_text(".hand") == hand
+        before = actions(page)
+        page.locator(".hand button.card").first.click()
+        wait_turn(page, before)
+    finally:
+        second.stop()
