@@ -115,14 +115,14 @@ const scat = {
 };
 
 function lastDealSchnapsen(last, view, ui) {
-  if (!last || view.history.length) return null;
+  if (!last || (view.history.length && view.phase !== "over")) return null;
   const who = last.winner === null ? t("ui.nobody_scores") : t("ui.deal_won", { name: seatName(last.winner, ui.ctx), n: last.game_points });
   return h("section", { class: "last-round", "aria-label": t("ui.last_deal") },
     h("h3", {}, t("ui.last_deal")), h("p", {}, `${who} · ${t("ui.points")} ${last.points.join(" : ")}`));
 }
 
 function lastDealSchmier(last, view, ui) {
-  if (!last || view.tricks.length) return null;
+  if (!last || (view.tricks.length && view.phase !== "over")) return null;
   const won = Object.entries(last.points).filter(([, team]) => team !== null && team !== undefined)
     .map(([name, team]) => `${t(`point.${name}`)} ${teamName(team)}`).join(" · ");
   const bidder = `${seatName(last.bidder, ui.ctx)} ${last.bid} ${last.made ? t("ui.made") : t("ui.set")}`;

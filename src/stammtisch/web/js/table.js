@@ -294,10 +294,10 @@ function render() {
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
         hand,
-        actionBar(legal),
-        h("div", { class: "controls" }, typedForm(legal), tools),
-        h("p", { class: "keys-help" }, t("ui.keys_help")),
-        state.result ? h("p", {}, h("a", { href: "/", class: "button" }, t("ui.new_match"))) : null),
+        state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
+          h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")))
+          : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
+            h("p", { class: "keys-help" }, t("ui.keys_help"))]),
       h("aside", { class: "side" }, tableText(view, game, ui),
         sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c), rulesBox()),
       h("div", { class: "sr-only", "aria-live": "polite" }, newLines)));
