@@ -187,10 +187,14 @@ def test_the_phone_layout(browser: Any, server: LiveServer) -> None:
             label = button.get_attribute("aria-label") or button.inner_text()
             assert label.strip(), "a button without a label"
     shoot(page, "phone-schnauz", full_page=False)
-    open_table(page, server, "schmier", ["human"] + ["random"] * 5, seed=2, first_dealer=5)
-    wait_turn(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    shoot(page, "phone-schmier", full_page=False)
+    for game, seats, options in (
+            ("schmier", ["human"] + ["random"] * 5, {"first_dealer": 5}),
+            ("schnapsen", ["human", "random"], {"first_dealer": 1}),
+            ("scat", ["human", "random", "random"], {"num_players": 3, "first_dealer": 2})):
+        open_table(page, server, game, seats, seed=2, **options)
+        wait_turn(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, game
+        shoot(page, f"phone-{game}", full_page=False)
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
