@@ -210,6 +210,8 @@ def test_analyze_covers_every_legal_action_and_honours_the_budget() -> None:
         values = [v for _, v in analysis]
         assert values == sorted(values, reverse=True)
         assert all(0 <= v <= 1 for v in values)
+        capped = [ExpertBot(seed, budget=30.0, max_worlds=3) for _ in range(2)]
+        assert capped[0].analyze(view)[0][0] == capped[1].choose(view)
     assert slowest < 0.5
 
 
