@@ -105,7 +105,7 @@ const scat = {
       t("ui.cards", { n: view.hand_sizes[seat] }), known?.length ? cardsShort(known) : null,
       view.knocker === seat ? t("ui.knocked") : null];
   },
-  mine() { return ""; },
+  mine(view) { return view.hand_value !== undefined && view.hand_value !== null ? t("ui.hand_value", { v: view.hand_value }) : ""; },
   sheet: livesSheet,
   text(view, ui) {
     return [`${t("ui.discard_pile")}: ${view.discard_top ? short(view.discard_top) : "–"}`,
