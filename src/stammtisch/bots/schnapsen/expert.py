@@ -6,9 +6,9 @@ consistent with it are sampled one after another until the time budget or
 the world cap is spent; in each, every legal action is valued by the exact
 alpha-beta solver (solver.py) when the talon is closed or exhausted or down
 to its last two cards, and otherwise by a play-out (playout.py, the same
-random numbers for every action of a world) down to the last two talon cards,
-solved exactly from there. Once the talon is exhausted the opponent's hand is
-known to a counting player: one world, solved exactly. The value of an action
+random numbers for every action of a world) into the strict phase, solved
+exactly from there. Once the talon is exhausted the opponent's hand is known
+to a counting player: one world, solved exactly. The value of an action
 in a world is the signed award of the deal in game points (-3..3; the solver
 maximises it), turned into the chance to win the match from the current score
 (bummerl.py); the expert maximises the mean of that chance over the worlds,
@@ -39,8 +39,8 @@ MAX_WORLDS = 400
 """Sampled deals per decision at most (reached early in the end-game)."""
 EXACT_TALON = 0
 """Play-outs hand over to the exact solver at this talon size (0: the strict phase; 2
-measured worse at 0.1 s: worlds five times dearer, so too few of them)."""
-
+measured worse at 0.1 s: worlds five times dearer, so too few of them). From two
+talon cards on the whole rest of the deal is solved."""
 
 
 class ExpertBot:
@@ -143,7 +143,7 @@ class ExpertBot:
             if child.deal_number != deal or child.over:
                 values.append(deal_value(child, me, deal))
                 continue
-            if not child.strict and child.t > self.exact_talon:
+            if not child.strict and child.t > self.exact_talon and state.t > 2:
                 if not play_until(child, random.Random(seed), self.exact_talon):
                     values.append(deal_value(child, me, deal))
                     continue
