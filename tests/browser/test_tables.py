@@ -294,3 +294,26 @@ def test_the_page_reconnects_after_a_server_restart(page: Any, tmp_path: Path) -
         wait_turn(page, before)
     finally:
         second.stop()
+
+
+UNLABELLED = """() => [...document.querySelectorAll('button, input, select, [role=img], a')]
+    .filter((n) => {
+      const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && n.labels.length)
+        || (n.tagName !== 'INPUT' && n.tagName !== 'SELECT' && n.innerText.trim());
+      return !named;
+    }).map((n) => n.outerHTML.slice(0, 80))"""
+
+
+def test_every_control_has_a_label(page: Any, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    for game in ("schnauz", "scat", "schnapsen", "schmier"):
+        page.click(f"label[for=game-{game}]")
+        assert page.evaluate(UNLABELLED) == [], game
+    open_table(page, server, "schnauz", ["human", "random"], seed=1, num_players=2,
+               first_dealer=0)
+    wait_turn(page)
+    page.keyboard.press("k")
+    wait_turn(page, 0)
+    assert page.evaluate(UNLABELLED) == []
+    assert page.locator("[aria-live=polite]").count() == 1

@@ -82,7 +82,8 @@ export function cardElement(code, { onClick = null, selected = false, key = "", 
   if (onClick) {
     node.type = "button";
     node.setAttribute("aria-pressed", selected ? "true" : "false");
-    node.setAttribute("aria-label", label || name + (key ? ` (${key})` : ""));
+    node.setAttribute("aria-label", label || name);
+    if (key) node.setAttribute("aria-keyshortcuts", key);
     node.addEventListener("click", onClick);
   } else {
     node.setAttribute("role", "img");

@@ -195,7 +195,7 @@ function actionBar(legal) {
     const run = () => act(action);
     if (key) keyed.buttons.set(key, run);
     return h("button", { type: "button", class: "action" + (exact.includes(action) ? " primary" : ""),
-      "data-action": action, onclick: run }, actionLabel(action), key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
+      "data-action": action, "aria-keyshortcuts": key ? key.toUpperCase() : null, onclick: run }, actionLabel(action), key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
   });
   return h("div", { class: "actions", role: "group", "aria-label": t("ui.play") }, buttons);
 }
