@@ -196,6 +196,9 @@ class Table:
 
     async def _run_bots(self) -> None:
         while True:
+            # Pause before each computer move, so that people see what came before it.
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
             async with self.lock:
                 seat = self.match.to_act
                 if seat is None or seat not in self.bots:
@@ -212,8 +215,6 @@ class Table:
                 self.played(seat, before)
                 await self._save()
                 await self._broadcast()
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result
