@@ -120,7 +120,7 @@ class ClubBot:
     name = "club"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        del seed  # the club plays the same way every time
         self._trump_seen: dict[tuple[int, int], Card] = {}
 
     def choose(self, view: dict[str, Any]) -> str:
@@ -205,8 +205,8 @@ def _club_lead(seen: Seen, cards: list[Card]) -> Card:
             return master_trumps[0]
         for suit in range(4):
             masters = _masters(seen, suit)
-            if masters and (suit == trump or not trumps_out or not seen.unseen & SUIT_MASKS[suit]
-                            or trumps_out == 0):
+            if masters and (suit == trump or not trumps_out
+                            or not seen.unseen & SUIT_MASKS[suit]):
                 return masters[0]
         return _cheapest(cards, trump)
     return min(cards, key=lambda c: (c // 13 == trump, _LEAD_RISK[c] + _keep_value(seen, c), c))
