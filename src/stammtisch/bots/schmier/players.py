@@ -12,6 +12,9 @@ club's own choice) are searched and returned; the value is the deal's expected
 score change of the seat's team minus the mean change of the other teams
 (search.py). The first action is the expert's choice: the club's unless the
 search finds a better one beyond its noise.
+
+Known weaknesses: those of the rules (policy.py, play.py) and of the search
+(search.py, determinize.py); a busy machine gives the expert fewer samples.
 """
 
 from __future__ import annotations
