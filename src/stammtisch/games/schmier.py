@@ -28,16 +28,25 @@ C, D, H, S; plays in deck order; discards by number of cards (``discard``
 alone first), then in the lexicographic order of their card lists in deck order
 (the order of ``itertools.combinations``).
 
+Points the spec settles that are easy to get wrong:
+
+- Every non-dealer has an exchange turn, an action even when ``discard`` alone
+  is legal (no non-trumps, ``max_discard = 0``): §8.1 gives each of them
+  ``discard(cards)`` with ``0 <= |cards|``. Likewise the dealer's rob (§8.2) is
+  always an action, even with a single legal discard.
+- A bid of ``max_bid`` ends the auction at once (§6), even when
+  ``dealer_may_equal_high_bid`` would let the dealer equal it.
+- A thrown-in deal uses up its deck; the same dealer deals the next one and no
+  match-end check runs (§14).
+- The stock never runs short: at most 5 x 3 = 15 of its 17 cards are drawn
+  (§8.1), so the dealer always robs at least two.
+
 Choices where the spec is silent (decision ids in the rules file):
 
-- Every exchange turn is an action, even when ``discard`` alone is legal (no
-  non-trumps, ``max_discard = 0``); so is a dealer's rob with one legal discard.
 - The dealer takes the stock when his exchange turn begins; that is no action
   (event ``rob`` with the number of cards).
 - Discards appear in the events and in other seats' views only as a count
   (event ``exchange``); a seat's view shows its own discards.
-- A bid of ``max_bid`` ends the auction at once even when
-  ``dealer_may_equal_high_bid`` would let the dealer equal it (§6 says so).
 - The stock's size is public; its cards and order never are.
 - The tricks of the running deal are public (played face up); ``last_deal``
   holds the points, game counts and scores of the last scored deal, no cards.
