@@ -105,14 +105,13 @@ def seeded(seed: int, view: dict[str, Any]) -> random.Random:
 
 def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
            policy: Callable[[State], int], rng: random.Random, *,
-           seconds: float, max_rollouts: int, default: int | None = None,
+           clock: Clock, max_rollouts: int, default: int | None = None,
            ) -> list[tuple[int, float]]:
     """Every action with its mean ``standing`` after this round, best first.
 
     ``default`` (the club's choice) stays in the race and stays first unless the
     best action beats it on the shared samples by ``MARGIN`` standard errors: a
     small search cannot tell close moves apart, and then the rules decide."""
-    clock = Clock(seconds)
     racing = list(actions)
     values: dict[int, list[float]] = {a: [] for a in actions}
     dropped: list[int] = []

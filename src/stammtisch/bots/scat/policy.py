@@ -33,11 +33,11 @@ Value = Callable[[CardSet], float]
 BEGINNER_KNOCK = 27
 KNOCK_FLOOR = 17
 """The club does not count the odds below this value."""
-KNOCK_RISK = 0.12
+KNOCK_RISK = 0.05
 """The club knocks when its chance of being strictly lowest is at most this."""
 ROLLOUT_GAIN = 3
 """In play-outs the top discard is taken when it gains at least this much."""
-ROLLOUT_KNOCK = (0, 21, 20, 19, 19, 19, 19, 19, 19)
+ROLLOUT_KNOCK = (0, 27, 23, 21, 20, 20, 20, 20, 20)
 """Knock values by number of opponents in play-outs (where counting is too slow)."""
 
 

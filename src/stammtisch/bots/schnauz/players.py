@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import search, seeded
+from stammtisch.bots.commerce import Clock, search, seeded
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
@@ -97,10 +97,12 @@ class ExpertBot:
         seen = read(view)
         if not seen.legal:
             return []
+        clock = Clock(self.budget)
+        default = parse_action(ClubBot(self.seed).choose(view))
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
-                        club_policy, seeded(self.seed, view), seconds=self.budget,
+                        club_policy, seeded(self.seed, view), clock=clock,
                         max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
-                        default=parse_action(ClubBot(self.seed).choose(view)))
+                        default=default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
