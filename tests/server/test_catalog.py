@@ -34,23 +34,27 @@ def test_presets_start_a_match(entry: dict[str, Any]) -> None:
         match = stammtisch.new_match(entry["name"], seed=1, **{**players, **options})
         assert match.to_act is not None
     assert entry["levels"] and all(level["description"] for level in entry["levels"])
-    assert entry["hint"] is False
+    assert entry["hint"] is True  # every game has an expert that explains itself
 
 
-def test_a_hint_comes_from_analyze_once_it_exists(live: LiveServer,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hint_is_the_experts_advice(live: LiveServer) -> None:
+    created = live.create("schnapsen", ["human", "random"], seed=2, first_dealer=1)
+    sock = live.socket(created["id"], created["token"])
+    state = sock.until_my_turn()
+    assert state["hint"] is True
+    sock.send({"type": "hint"})
+    answer = sock.receive()
+    assert answer["type"] == "hint" and answer["text"].startswith("The expert would ")
+    best = answer["text"].removeprefix("The expert would ").split(" (")[0]
+    assert best in state["view"]["legal_actions"]
+    sock.close()
+
+
+def test_no_hint_without_an_adviser(live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "stammtisch.bots.analysis", types.ModuleType("empty"))
     created = live.create("schnapsen", ["human", "random"], seed=2, first_dealer=1)
     sock = live.socket(created["id"], created["token"])
     assert sock.until_my_turn()["hint"] is False
     sock.send({"type": "hint"})
     assert "no hints yet" in sock.receive()["message"]
-
-    module = types.ModuleType("stammtisch.bots.analysis")
-    module.analyze = lambda game, view: f"{game}: try {view['legal_actions'][0]}"  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "stammtisch.bots.analysis", module)
-    sock.send({"type": "sync"})
-    assert sock.receive()["hint"] is True
-    sock.send({"type": "hint"})
-    answer = sock.receive()
-    assert answer["type"] == "hint" and answer["text"].startswith("schnapsen: try play")
     sock.close()

@@ -171,7 +171,7 @@ class Table:
     async def hint(self, seat: int | None) -> str:
         if seat is None or self.match.to_act != seat:
             raise TableError("a hint is given on your turn")
-        text = hint(self.match.game, self.match.view(seat))
+        text = await asyncio.to_thread(hint, self.match.game, self.match.view(seat))
         if text is None:
             raise TableError("no hints yet: they come with the expert computer player")
         return text

@@ -1,0 +1,43 @@
+"""The expert's advice for a seat, for the terminal's ``hint`` and the web table's button.
+
+``rank`` asks the game's ``expert`` level for its estimate of every legal action
+(:class:`~stammtisch.bots.base.Analyst`); ``analyze`` says it in a few words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.bots.registry import levels, make_bot
+
+ADVISER_LEVEL = "expert"
+HINT_BUDGET = 0.5
+"""Seconds the adviser may think: a hint should come quickly."""
+
+
+def rank(game: str, view: dict[str, Any], *, seed: int = 0,
+         budget: float | None = HINT_BUDGET) -> list[tuple[str, float]] | None:
+    """Every legal action with the expert's value, best first; ``None``: no adviser."""
+    if not view.get("legal_actions") or not any(
+            level.name == ADVISER_LEVEL for level in levels(game)):
+        return None
+    seat = view.get("seat")
+    adviser = make_bot(game, ADVISER_LEVEL, seed, seat if isinstance(seat, int) else 0, budget)
+    analyze = getattr(adviser, "analyze", None)
+    if analyze is None:
+        return None
+    ranked: list[tuple[str, float]] = analyze(view)
+    return ranked
+
+
+def analyze(game: str, view: dict[str, Any]) -> str:
+    """The expert's advice in words: its best action and how the next ones compare."""
+    ranked = rank(game, view)
+    if ranked is None:
+        return "No hint: there is no expert for this game yet."
+    if not ranked:
+        return "No hint: there is nothing to choose."
+    best, value = ranked[0]
+    others = ", ".join(f"{action} {v:.2f}" for action, v in ranked[1:4])
+    advice = f"The expert would {best} (estimate {value:.2f}, higher is better)."
+    return advice + (f" Next best: {others}." if others else "")
