@@ -60,4 +60,4 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python $(ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts
+	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts
