@@ -134,6 +134,22 @@ def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
     return found
 
 
+_LEADS: dict[CardSet, tuple[int, ...]] = {}
+
+
+def _lead_actions(hand: CardSet) -> tuple[int, ...]:
+    """Every ``play`` and ``marriage`` of a hand, in canonical order (memoised)."""
+    found = _LEADS.get(hand)
+    if found is None:
+        found = _card_list(hand)
+        pairs = hand & _ALL_PAIRS
+        if pairs:
+            found += _marriage_actions(pairs)
+        if len(_LEADS) < _MEMO_LIMIT:
+            _LEADS[hand] = found
+    return found
+
+
 # --- options (§3) ---------------------------------------------------------------
 
 OPTIONS = (
@@ -291,11 +307,12 @@ class SchnapsenState:
         k = rules.hand_size
         dealer = self.dealer
         forehand = 1 - dealer
-        hands = [0, 0]
-        for c in deck[0:3] + deck[6:k + 3]:
-            hands[forehand] |= 1 << c
-        for c in deck[3:6] + deck[k + 3:2 * k]:
-            hands[dealer] |= 1 << c
+        first = 1 << deck[0] | 1 << deck[1] | 1 << deck[2] | 1 << deck[6] | 1 << deck[7]
+        second = 1 << deck[3] | 1 << deck[4] | 1 << deck[5] | 1 << deck[k + 3] | 1 << deck[k + 4]
+        if k == 6:
+            first |= 1 << deck[8]
+            second |= 1 << deck[11]
+        hands = [first, second] if forehand == 0 else [second, first]
         self.deck = deck
         self.hands = hands
         self.trump_card = deck[2 * k]
@@ -335,8 +352,8 @@ class SchnapsenState:
         hand = self.hands[seat]
         lead = self.lead_card
         if lead >= 0:
-            same = hand & SUIT_MASKS[lead // 13]
             if self.strict:
+                same = hand & SUIT_MASKS[lead // 13]
                 rules = self.rules
                 if same:
                     if rules.must_head and same & HIGHER[lead]:
@@ -344,16 +361,20 @@ class SchnapsenState:
                     hand = same
                 elif rules.must_trump and hand & SUIT_MASKS[self.trump_suit]:
                     hand &= SUIT_MASKS[self.trump_suit]
-            elif same and self.rules.follow_always:
-                hand = same
-            return list(_CARD_LISTS.get(hand) or _card_list(hand))
+            elif self.rules.follow_always and hand & SUIT_MASKS[lead // 13]:
+                hand &= SUIT_MASKS[lead // 13]
+            found = _CARD_LISTS.get(hand)
+            return list(found if found is not None else _card_list(hand))
         if self.declared >= 0:
             return [self.declared, CLAIM] if self.claim_ok else [self.declared]
-        actions = list(_CARD_LISTS.get(hand) or _card_list(hand))
-        pairs = hand & _ALL_PAIRS
-        if pairs and (not self.strict or self.rules.late_marriage):
-            actions += _marriage_actions(pairs)
-        if not self.strict:
+        if self.strict:
+            actions = list(_card_list(hand))
+            pairs = hand & _ALL_PAIRS
+            if pairs and self.rules.late_marriage:
+                actions += _marriage_actions(pairs)
+        else:
+            leads = _LEADS.get(hand)
+            actions = list(leads if leads is not None else _lead_actions(hand))
             if self.t > 2 and hand >> self.low_trump & 1:
                 actions.append(EXCHANGE)
             actions.append(CLOSE)
@@ -433,30 +454,36 @@ class SchnapsenState:
         """The follower ``seat`` played ``card``: resolve, credit, then end or draw (§6.4-6.5)."""
         lead = self.lead_card
         leader = 1 - seat
-        if card // 13 == lead // 13:
+        suit = card // 13
+        if suit == lead // 13:
             winner = seat if STRENGTH[card] > STRENGTH[lead] else leader
         else:
-            winner = seat if card // 13 == self.trump_suit else leader
+            winner = seat if suit == self.trump_suit else leader
+        loser = 1 - winner
         self.lead_card = -1
         self.won[winner] |= 1 << lead | 1 << card
         gained = POINTS[lead] + POINTS[card]
         tricks = self.tricks
-        if tricks[winner] == 0 and self.pending[winner]:
-            gained += self.pending[winner]
-            self.pending[winner] = 0
+        if not tricks[winner]:
+            pending = self.pending
+            if pending[winner]:
+                gained += pending[winner]
+                pending[winner] = 0
         tricks[winner] += 1
         hands = self.hands
-        last = not (hands[0] | hands[1])
         rules = self.rules
+        last = not (hands[0] | hands[1])
         if last and self.closer < 0:
             gained += rules.bonus
-        self.points[winner] += gained
+        points = self.points
+        points[winner] += gained
         self.history += ((leader, lead, card, winner),)
-        if self.events is not None:
-            self.events.append({"type": "trick", "leader": leader,
-                                "cards": [card_code(lead), card_code(card)],
-                                "winner": winner, "points": gained})
-        if rules.auto_end and self.points[winner] >= TARGET:
+        events = self.events
+        if events is not None:
+            events.append({"type": "trick", "leader": leader,
+                           "cards": [card_code(lead), card_code(card)],
+                           "winner": winner, "points": gained})
+        if rules.auto_end and points[winner] >= TARGET:
             self._reached(winner, REACHED_66)
             return
         if last:
@@ -464,26 +491,26 @@ class SchnapsenState:
             return
         self.to_act = winner
         self.claim_ok = rules.claims
-        if not self.strict:
-            pos = self.talon_pos
-            deck = self.deck
-            hands[winner] |= 1 << deck[pos]
-            if self.t == 2:
-                hands[1 - winner] |= 1 << self.trump_card
-                self.talon_pos = pos + 1
-                self.t = 0
-                self.strict = True
+        if self.strict:
+            return
+        pos = self.talon_pos
+        hands[winner] |= 1 << self.deck[pos]
+        if self.t == 2:
+            hands[loser] |= 1 << self.trump_card
+            self.talon_pos = pos + 1
+            self.t = 0
+            self.strict = True
+        else:
+            hands[loser] |= 1 << self.deck[pos + 1]
+            self.talon_pos = pos + 2
+            self.t -= 2
+        if events is not None:
+            events.append({"type": "draw", "seat": winner})
+            if self.t == 0:
+                events.append({"type": "draw", "seat": loser,
+                               "trump_card": card_code(self.trump_card)})
             else:
-                hands[1 - winner] |= 1 << deck[pos + 1]
-                self.talon_pos = pos + 2
-                self.t -= 2
-            if self.events is not None:
-                self.events.append({"type": "draw", "seat": winner})
-                if self.t == 0:
-                    self.events.append({"type": "draw", "seat": 1 - winner,
-                                        "trump_card": card_code(self.trump_card)})
-                else:
-                    self.events.append({"type": "draw", "seat": 1 - winner})
+                events.append({"type": "draw", "seat": loser})
 
     # -- scoring (§10) --------------------------------------------------------------
 
