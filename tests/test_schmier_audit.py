@@ -86,6 +86,9 @@ class Spec:
     # §5
     def deal(self) -> None:
         self.deck_index += 1
+        if self.deck_index == len(self.decks):  # the engine shuffles from here on
+            self.phase = "unknown"
+            return
         deck = self.decks[self.deck_index]
         self.hands: list[list[str]] = [[] for _ in range(6)]
         for d in range(1, 7):
@@ -267,8 +270,13 @@ def compare(options: dict[str, Any], seed: int, bias: float) -> int:
         deck = FULL[:]
         rng.shuffle(deck)
         decks.append(deck)
-    options = {"first_dealer": rng.randrange(6), **options}
+    options = {"first_dealer": rng.choice([*range(6), "random"]), **options}
     match = stammtisch.new_match("schmier", seed=seed, decks=decks, **options)
+    if options["first_dealer"] == "random":  # drawn from the seed (README §5)
+        options["first_dealer"] = match.view(None)["dealer"]
+        assert stammtisch.new_match("schmier", seed=seed, decks=decks, **{
+            **options, "first_dealer": "random"}).view(None)["dealer"] == \
+            options["first_dealer"]
     spec = Spec(decks, **options)
     steps = 0
     while match.to_act is not None:
@@ -308,6 +316,7 @@ VARIANTS: list[dict[str, Any]] = [
      "max_bid": 4},
     {"max_discard": 0},
     {"max_discard": 1, "trump_anytime": True},
+    {"max_discard": 2, "stick_the_dealer": True, "partnerships": "2x3"},
     {"trump_anytime": True, "partnerships": "2x3", "game_point_tie": "bidder"},
     {"game_point_tie": "bidder", "unresolved_tie": "joint_win"},
     {"min_bid": 2, "max_bid": 2, "unresolved_tie": "joint_win"},
