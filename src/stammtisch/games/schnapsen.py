@@ -42,6 +42,20 @@ Choices where the spec is silent:
 - ``last_deal["by"]`` is the seat that reached 66 or claimed; ``None`` when the
   cards ran out. A deal with no winner (SN-D14) still counts as a deal: the
   dealer alternates all the same (§4.4).
+- §14 manual mode with ``end_mode = "all_cards"``: ``marriage XX`` still only
+  declares (§14 says so for manual mode without exception); the declarer's one
+  legal action after it is ``play XX``.
+- A wrong claim in a closed deal is scored as a wrong claim (§8.3: the opponent
+  scores 2, or 3 if he has no trick at the claim), also when the closer makes it;
+  a correct claim by the closer's opponent is "O reached 66 first" (the closer
+  fails, §10 closed table).
+- §10 ``graded`` is applied as written: with ``schwarz_basis = "tricks"`` a loser
+  with tricks but 0 points gives 2 (``0 <= schneider_max_points``), whatever
+  ``schneider_max_points`` is.
+- A closed deal is always judged by the closed table, also with
+  ``end_mode = "all_cards"`` when both players end at 66 or more (the closer
+  wins, graded) and when the cards run out with nobody at 66 (the closer fails;
+  ``no_66_result`` is for deals never closed).
 """
 
 from __future__ import annotations
