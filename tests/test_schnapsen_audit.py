@@ -428,3 +428,79 @@ def test_claim_given_up_by_exchange_close_or_lead_and_never_for_the_follower() -
     assert "claim" in legal(match)
     match.play("close")
     assert "claim" not in legal(match)
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, {"play TH"}),
+    ({"strict_must_head": False}, {"play TH", "play QH"}),
+    ({"follow_suit_mode": "always"}, {"play TH"}),
+])
+def test_strict_after_close_follow_and_head(options: dict[str, Any], expected: set[str]) -> None:
+    # trump ♠ (JS turned); seat 0 closes before trick 1 and leads KH (§6.2, §7)
+    match = start(deck_of("KH AC TC KC QC", "TH QH AS JC KD", "JS"), **options)
+    match.play("close")
+    assert legal(match) == {"play KH", "play AC", "play TC", "play KC", "play QC"}
+    match.play("play KH")
+    assert legal(match) == expected
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, {"play AS"}),
+    ({"strict_must_trump": False}, {"play AS", "play KD", "play JC", "play QD", "play TD"}),
+])
+def test_strict_after_close_void_must_trump(options: dict[str, Any], expected: set[str]) -> None:
+    match = start(deck_of("KH AC TC KC QC", "AS KD JC QD TD", "JS"), **options)
+    match.play("close")
+    match.play("play KH")
+    assert legal(match) == expected
+
+
+def test_open_phase_follower_may_play_anything_and_no_lead_actions() -> None:
+    match = start(deck_of("KH AC TC KC QC", "TH QH AS JC KD", "JS"))
+    match.play("play KH")
+    assert legal(match) == {"play TH", "play QH", "play AS", "play JC", "play KD"}
+
+
+def test_first_lead_actions_and_after_exchange() -> None:
+    # seat 0 holds the low trump JS and K+Q of hearts and of spades
+    match = start(deck_of("KH QH KS QS JS", "AC TC KC QC JC", "AS"))
+    moves = {"play KH", "play QH", "play KS", "play QS", "play JS"}
+    marriages = {"marriage KH", "marriage QH", "marriage KS", "marriage QS"}
+    assert legal(match) == moves | marriages | {"exchange", "close"}
+    match.play("exchange")
+    assert legal(match) == (moves - {"play JS"}) | {"play AS"} | marriages | {"close"}
+    match.play("close")
+    assert legal(match) == (moves - {"play JS"}) | {"play AS"}
+
+
+def test_manual_claim_all_cards_never_legal_and_marriage_two_step() -> None:
+    match = start(deck_of("KH QH AC TC KC", "AD TD KD QD JD", "AS"),
+                  claim_mode="manual", end_mode="all_cards")
+    match.play("play AC")
+    match.play("play JD")
+    assert "claim" not in legal(match)
+    match.play("marriage KH")
+    assert legal(match) == {"play KH"}
+
+
+def test_manual_marriage_then_claim_or_the_declared_card_only() -> None:
+    match = start(deck_of("KH QH AC TC KC", "AD TD KD QD JD", "AS"), claim_mode="manual")
+    match.play("marriage QH")  # no trick yet: 20 pending, a claim would be wrong
+    assert legal(match) == {"play QH", "claim"}
+    match.play("play QH")
+    assert legal(match) == {"play AD", "play TD", "play KD", "play QD", "play JD"}
+
+
+def test_automatic_marriage_reaching_66_ends_before_the_card_is_led() -> None:
+    # SN-D11/SN-T12: 40 in trumps after tricks worth 26 -> 66 exactly
+    match = start(deck_of("AC TC KS QS JH", "JC QC AD TD KD", "AS", "QD JD TH KH"))
+    match.play("play AC")
+    match.play("play JC")  # seat 0: 13
+    match.play("play TC")
+    match.play("play QC")  # seat 0: 26
+    last_before = match.view(None)["last_deal"]
+    assert last_before is None
+    match.play("marriage KS")  # 26 + 40 = 66
+    last = match.view(None)["last_deal"]
+    assert last is not None and last["points"][0] == 66 and last["by"] == 0
+    assert (last["winner"], last["game_points"]) == (0, 3)  # seat 1 has 0 points
