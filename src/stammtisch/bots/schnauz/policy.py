@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from stammtisch.bots.schnauz.odds import strength
-from stammtisch.cards import CardSet
+from stammtisch.cards import ACE, CardSet
 from stammtisch.games.schnauz import (
     CARDS_OF,
     HAND_KEYS,
@@ -43,6 +43,17 @@ COMBO = 2 << 24
 BEGINNER_KEEP, BEGINNER_KNOCK = 20, 27
 
 
+def _pairs(hand: CardSet) -> int:
+    cards = CARDS_OF[hand]
+    ranks = [card % 13 for card in cards]
+    aces = ranks.count(ACE - 2)
+    return 2 * aces + max(ranks.count(r) for r in ranks)
+
+
+PAIRS: dict[CardSet, int] = {hand: _pairs(hand) for hand in HAND_KEYS}
+"""Aces (twice) plus the size of the largest group of one rank, per hand."""
+
+
 def beginner_move(hand: CardSet, table: CardSet, dealer_choice: bool, can_knock: bool) -> int:
     if dealer_choice:
         return KEEP if hand_value(hand) >= BEGINNER_KEEP else SWAP_HAND
@@ -62,14 +73,15 @@ def beginner_move(hand: CardSet, table: CardSet, dealer_choice: bool, can_knock:
 def club_exchange(hand: CardSet, table: CardSet, power: dict[CardSet, float],
                   feed: bool) -> int:
     """The best of pass, ``swap all`` and the nine one-card swaps: the highest hand
-    value, then (``feed``) the weaker table for the next player, then the higher key."""
+    value, then aces and pairs kept (toward Fire and 30½, and away from the next
+    player), then (``feed``) the weaker table for the next player, then the higher key."""
     keys = HAND_KEYS
     if keys[table] >= COMBO:
         return SWAP_ALL
     weight = 1.0 if feed else 0.0
     best = PASS
-    best_score = (keys[hand] >> 16, -weight * power[table], keys[hand])
-    score = (keys[table] >> 16, -weight * power[hand], keys[table])
+    best_score = (keys[hand] >> 16, PAIRS[hand], -weight * power[table], keys[hand])
+    score = (keys[table] >> 16, PAIRS[table], -weight * power[hand], keys[table])
     if score > best_score:
         best, best_score = SWAP_ALL, score
     for h in CARDS_OF[hand]:
@@ -78,7 +90,7 @@ def club_exchange(hand: CardSet, table: CardSet, power: dict[CardSet, float],
             key = keys[hand ^ swap]
             if key >= COMBO:
                 return swap_one(h, t)
-            score = (key >> 16, -weight * power[table ^ swap], key)
+            score = (key >> 16, PAIRS[hand ^ swap], -weight * power[table ^ swap], key)
             if score > best_score:
                 best, best_score = swap_one(h, t), score
     return best
