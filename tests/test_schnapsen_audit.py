@@ -504,3 +504,13 @@ def test_automatic_marriage_reaching_66_ends_before_the_card_is_led() -> None:
     last = match.view(None)["last_deal"]
     assert last is not None and last["points"][0] == 66 and last["by"] == 0
     assert (last["winner"], last["game_points"]) == (0, 3)  # seat 1 has 0 points
+
+
+def test_fast_deal_shuffle_is_the_keyed_shuffle_of_core_rng() -> None:
+    from stammtisch.core.rng import shuffled
+    from stammtisch.games.schnapsen import _deal_shuffle
+    for size in (20, 24):
+        cards = SCHNAPSEN_DECKS[size]
+        for seed in (*range(300), -7, 2**70, 123456789):
+            for number in (0, 1, 5, 99):
+                assert _deal_shuffle(cards, seed, number) == shuffled(cards, seed, "deal", number)
