@@ -1,5 +1,6 @@
 """Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): the
-clock, hidden-card dealing, and the expert's determinized Monte-Carlo search.
+clock, hidden-card dealing, a deal-length patience for the rule-based levels,
+and the expert's determinized Monte-Carlo search.
 
 Method of :func:`search`: every sample is one complete deal consistent with
 the seat's view (the game's ``determinize``); each legal action still in the
@@ -85,6 +86,20 @@ def play_round(state: State, policy: Callable[[State], int], first: int | None =
         state.apply(policy(state))
         steps += 1
     return state
+
+
+class Patience:
+    """Counts a seat's decisions in the current deal; ``tired`` past the limit."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.deal, self.count = -1, 0
+
+    def tired(self, view: dict[str, Any]) -> bool:
+        if view["deal"] != self.deal:
+            self.deal, self.count = view["deal"], 0
+        self.count += 1
+        return self.count > self.limit
 
 
 class Clock:

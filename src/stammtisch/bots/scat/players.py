@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Clock, search, seeded
+from stammtisch.bots.commerce import Clock, Patience, search, seeded
 from stammtisch.bots.scat.determinize import build
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
@@ -21,21 +21,8 @@ slow or busy machine; only then does play depend on the machine)."""
 
 
 PATIENCE = 24
-"""After this many own decisions (two a turn) in one deal the rule-based levels knock when they may
-(no round of swaps goes on for ever)."""
-
-
-class Patience:
-    """Counts the seat's own turns in the current deal."""
-
-    def __init__(self) -> None:
-        self.deal, self.turns = -1, 0
-
-    def tired(self, view: dict[str, Any]) -> bool:
-        if view["deal"] != self.deal:
-            self.deal, self.turns = view["deal"], 0
-        self.turns += 1
-        return self.turns > PATIENCE
+"""After this many own decisions (two a turn) in one deal the rule-based levels knock when
+they may (no round goes on for ever)."""
 
 
 def _checked(seen: Seen, action: int) -> str:
@@ -49,7 +36,7 @@ class BeginnerBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.patience = Patience()
+        self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
@@ -64,7 +51,7 @@ class ClubBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.patience = Patience()
+        self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)
