@@ -405,7 +405,8 @@ class SchnapsenState:
         if self.declared >= 0:
             return [self.declared, CLAIM] if self.claim_ok else [self.declared]
         if self.strict:
-            actions = list(_card_list(hand))
+            plays = _CARD_LISTS.get(hand)
+            actions = list(plays if plays is not None else _card_list(hand))
             pairs = hand & _ALL_PAIRS
             if pairs and self.rules.late_marriage:
                 actions += _marriage_actions(pairs)
