@@ -5,8 +5,8 @@ read straight from a full-information :class:`SchnapsenState` (no view, no
 objects): exchange, declare the biggest marriage, lead a cheap plain card,
 take a led card in suit, trump a led ace or ten with the cheapest trump,
 otherwise throw the cheapest card; a small share of random moves keeps the
-play-outs varied. It never closes: closing is weighed only where the expert
-decides (at the root of its search, solved exactly).
+play-outs varied. It never closes: the expert weighs closing exactly, at the
+root of its search and inside the solver once two talon cards remain.
 
 Known weaknesses: it ignores what it could count, so a play-out is a rough
 sample of sensible play, not good play.
