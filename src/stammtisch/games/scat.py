@@ -36,6 +36,12 @@ Choices where the spec is silent:
 - In the throw-down window a player who has not decided sees no hand at all;
   once he has declined he sees his own hand (the others' stay hidden).
 - A view shows ``hand_value`` only for a three-card hand (not mid-turn).
+- No seat is ever stuck (nothing to decide): at a draw step the pile holds at
+  least one card (the upcard, later the last discard), so ``draw discard`` is
+  always legal; and with at most 27 cards in hands, pile + stock >= 25, so an
+  empty stock under ``"reshuffle"`` always meets a pile of >= 2 cards.
+- The legal set follows §6.2 literally even in states play cannot reach (an
+  empty stock with a pile of 1 card: ``draw discard`` only, plus ``knock``).
 - Settlement reasons: ``"31"`` (dealt, made, or revealed by a throw-down;
   ``thirty_one`` lists the holders), ``"knock"``, ``"throw_down"`` (knocker =
   the thrower) and ``"empty_stock"`` (knocker = a pending knocker, else none).
