@@ -103,13 +103,14 @@ class Patience:
 
 
 class Clock:
-    """A decision's time budget: ``expired()`` once ``seconds`` have passed."""
+    """A decision's time budget: ``expired()`` once ``seconds`` have passed, or
+    (``step`` seconds given) once a further step of that length would overrun."""
 
     def __init__(self, seconds: float) -> None:
         self.deadline = time.perf_counter() + seconds
 
-    def expired(self) -> bool:
-        return time.perf_counter() >= self.deadline
+    def expired(self, step: float = 0.0) -> bool:
+        return time.perf_counter() + step >= self.deadline
 
 
 def seeded(seed: int, view: dict[str, Any]) -> random.Random:
@@ -135,12 +136,21 @@ def search(actions: Sequence[int], sample: Callable[[random.Random], State], sea
     def mean(action: int) -> float:
         return sum(values[action]) / len(values[action])
 
-    while samples == 0 or (rollouts < max_rollouts and not clock.expired()):
+    started, per_sample = time.perf_counter(), 0.0
+    while samples == 0 or (rollouts < max_rollouts and not clock.expired(per_sample)):
         root = sample(rng)
+        results: list[float] = []
         for action in racing:
-            values[action].append(standing(play_round(root.clone(), policy, action), seat))
+            if samples and clock.expired():
+                break
+            results.append(standing(play_round(root.clone(), policy, action), seat))
+        if len(results) < len(racing):
+            break  # out of time within a sample: that sample is dropped
+        for action, value in zip(racing, results, strict=True):
+            values[action].append(value)
         samples += 1
         rollouts += len(racing)
+        per_sample = (time.perf_counter() - started) / samples
         if samples == next_cut and len(racing) > 2:
             racing.sort(key=lambda a: (a != default, -mean(a)))
             keep = max(2, (len(racing) + 1) // 2)
