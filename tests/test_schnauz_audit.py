@@ -49,7 +49,8 @@ def key(hand: list[str]) -> tuple[Any, ...]:
 
 
 def combo(hand: list[str]) -> bool:
-    return key(hand)[0] >= 2
+    category: int = key(hand)[0]
+    return category >= 2
 
 
 class Ref:
