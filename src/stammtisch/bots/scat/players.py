@@ -15,7 +15,7 @@ from stammtisch.cards import SCAT_DECK
 from stammtisch.games.scat import KNOCK, action_text, parse_action
 
 EXPERT_SECONDS = 1.0
-ROLLOUTS_PER_SECOND = 1200
+ROLLOUTS_PER_SECOND = 2400
 """Play-outs the expert plans per second of budget (the clock stops it sooner on a
 slow or busy machine; only then does play depend on the machine)."""
 
@@ -87,7 +87,7 @@ class ExpertBot:
         seen = read(view)
         if not seen.legal:
             return []
-        clock = Clock(self.budget)
+        clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
                         rollout_policy, seeded(self.seed, view), clock=clock,

@@ -84,7 +84,7 @@ class ExpertBot:
         seen = read(view)
         if not seen.legal:
             return []
-        clock = Clock(self.budget)
+        clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
                         club_policy, seeded(self.seed, view), clock=clock,
