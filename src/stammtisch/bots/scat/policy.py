@@ -6,8 +6,9 @@ else the stock; throws away the card that leaves the best hand; knocks at 27.
 ``club``: takes the discard only when it beats the average gain of a stock card,
 keeps to one suit, throws away what does not feed the next player's known suit,
 and knocks when its chance of being strictly lowest is small, which early in the
-deal allows a lower hand. Weaknesses: fixed risk whatever the lives; does not
-read the others' discards for their suits beyond the cards they took.
+deal allows a lower hand. Play-outs use the club with fixed knock values and a
+fixed gain for taking the discard instead of counting. Weaknesses: fixed risk
+whatever the lives; does not read the others' discards beyond the cards they took.
 """
 
 from __future__ import annotations

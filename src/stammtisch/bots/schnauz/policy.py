@@ -5,9 +5,11 @@ the expert's play-outs.
 whichever exchange raises its own hand most and knocks at 27 or more.
 ``club``: judges hands by their strength among all hands (odds.py), keeps the
 dealt hand when it is better than an average one, exchanges toward the best
-hand while leaving the next player a weak table, and knocks once its chance of
-holding the lowest hand is small. Weaknesses: no memory of what others threw
-away, one fixed knock risk whatever the lives.
+hand value, keeping aces and pairs and leaving the next player a weak table,
+and knocks once its chance of holding the lowest hand is small. Play-outs use
+the club with fixed knock values per table size instead of counting.
+Weaknesses: no memory of what others threw away, one fixed knock risk whatever
+the lives.
 """
 
 from __future__ import annotations
