@@ -205,8 +205,8 @@ def _club_lead(seen: Seen, cards: list[Card]) -> Card:
             return master_trumps[0]
         for suit in range(4):
             masters = _masters(seen, suit)
-            if masters and (suit == trump or not trumps_out
-                            or not seen.unseen & SUIT_MASKS[suit]):
+            follows = seen.unseen & ~seen.opp_not & SUIT_MASKS[suit]
+            if masters and (suit == trump or not trumps_out or follows):
                 return masters[0]
         return _cheapest(cards, trump)
     return min(cards, key=lambda c: (c // 13 == trump, _LEAD_RISK[c] + _keep_value(seen, c), c))
