@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import stammtisch
 from stammtisch import Match
 from stammtisch.cards import SCHNAUZ_DECKS, card_code
+from stammtisch.games.schnauz import SchnauzState
 
 RANKS = "23456789TJQKA"
 SUIT_RANK = {"C": 4, "S": 3, "H": 2, "D": 1}
@@ -275,3 +276,117 @@ def test_engine_agrees_with_the_reference_at_every_step(chunk: int) -> None:
         n = 2 + index % 5
         opts.update(lives=rng.choice((1, 2)), first_dealer=rng.randrange(n))
         play_differential(index, n, opts)
+
+
+# --- single points of the audit ------------------------------------------------------
+
+def stacked(n: int, dealer: int, hands: dict[int, str], stock: str = "",
+            variant: str = "A7") -> list[str]:
+    """§5.2: p_i gets positions i, i+n, i+2n from the dealer's left; then ``stock``."""
+    deck = [""] * (3 * n)
+    for i in range(n):
+        for j, code in enumerate(hands[(dealer + 1 + i) % n].split()):
+            deck[i + j * n] = code
+    deck += stock.split()
+    return deck + [card_code(c) for c in SCHNAUZ_DECKS[variant]
+                   if card_code(c) not in deck]
+
+
+def begin(n: int, dealer: int, hands: dict[int, str], stock: str = "",
+          **options: Any) -> Match:
+    return stammtisch.new_match("schnauz", seed=2, decks=[stacked(n, dealer, hands, stock)],
+                                num_players=n, first_dealer=dealer, **options)
+
+
+def last(m: Match) -> dict[str, Any]:
+    shown: dict[str, Any] = m.view(None)["last_showdown"]
+    return shown
+
+
+def texts(m: Match) -> list[str]:
+    return [a.text for a in m.legal_actions()]
+
+
+SAFE = {0: "7C 8D 9H", 1: "TC JD QH", 2: "KC 7D 8H"}
+
+
+def test_passes_before_a_knock_do_not_count_and_final_passes_replace_nothing() -> None:
+    """§6.2 steps 2/3: a knock resets the counter; after it passes only run out the
+    final turns (no table replacement even when N passes follow in a row)."""
+    m = begin(3, 2, SAFE, stock="9C TD JH QC KD 7H")
+    m.play("keep")
+    m.play("pass")
+    m.play("pass")
+    m.play("knock")                       # seat 2
+    assert m.view(None)["passes"] == 0
+    m.play("pass")
+    assert m.view(None)["table"] == ["9C", "TD", "JH"]
+    m.play("pass")
+    s = last(m)
+    assert s["reason"] == "knock" and s["knocker"] == 2 and s["table"] == ["9C", "TD", "JH"]
+
+
+def test_combination_check_comes_before_the_end_of_the_final_turns() -> None:
+    """§6.2 step 1 before step 2: the knocker's right neighbour swaps into Schnauz on
+    the last final turn: the reason is the combination; the lowest (the knocker)
+    loses knocker_lowest_penalty (§11)."""
+    m = begin(3, 2, {0: "7C 8D 9H", 1: "TC JD QH", 2: "AS KS 7H"}, stock="TS 8C 9D",
+              knocker_lowest_penalty=2)
+    m.play("keep")
+    m.play("knock")                       # seat 0, the lowest hand
+    m.play("pass")                        # seat 1
+    m.play("swap 7H TS")                  # seat 2: AS KS TS
+    s = last(m)
+    assert s["reason"] == "combination" and s["knocker"] == 0
+    assert s["lowest"] == 0 and s["lives_lost"] == {"0": 2}
+
+
+def test_fire_all_others_lose_on_the_dealers_swap_but_not_from_the_table() -> None:
+    """§11: the dealer's swap into Fire ends the round, everybody else loses one;
+    a Fire laid on the table by the dealer's swap ends nothing."""
+    m = begin(3, 2, SAFE, stock="AS AH AD", fire_effect="all_others_lose")
+    m.play("swap")
+    s = last(m)
+    assert s["reason"] == "combination" and s["lives_lost"] == {"0": 1, "1": 1}
+    m = begin(3, 2, {**SAFE, 2: "AS AH AD"}, stock="9C 7S 8S",
+              fire_effect="all_others_lose", dealt_combo_check="before_dealer_choice")
+    assert last(m)["reason"] == "combination"           # dealt Fire, checked first
+    m = begin(3, 2, {**SAFE, 2: "AS AH AD"}, stock="9C 7S 8S",
+              fire_effect="all_others_lose")
+    m.play("swap")                        # the Fire goes to the table
+    assert last(m) is None and m.view(None)["table"] == ["AD", "AH", "AS"]
+    assert m.to_act == 0
+
+
+def test_continue_and_reshuffle_with_nothing_out_of_play() -> None:
+    """§11: "continue" resets the counter and the next N passes apply again;
+    "reshuffle" with an empty out-of-play pile leaves the stock short → showdown."""
+    m = begin(2, 1, {0: "7C 8D 9H", 1: "TC JD QH"}, short_stock_on_all_pass="continue",
+              deck_variant="A7")
+    m.play("keep")
+    while m.view(None)["stock_size"] >= 3:
+        m.play("pass")
+    table = m.view(None)["table"]
+    for _ in range(6):
+        m.play("pass")
+        assert m.view(None)["table"] == table and last(m) is None
+    assert m.view(None)["passes"] == 0
+    m = begin(2, 1, {0: "7C 8D 9H", 1: "TC JD QH"}, short_stock_on_all_pass="reshuffle")
+    st = cast(SchnauzState, m.state)
+    m.play("keep")
+    st.stock = st.stock[:2]
+    st.out_of_play = 0
+    m.play("pass")
+    m.play("pass")
+    assert last(m)["reason"] == "short_stock"
+
+
+def test_knock_first_round_record_survives_table_replacements() -> None:
+    """§11: keep/swap is not a turn; replacements do not reset who has had a turn."""
+    m = begin(3, 2, SAFE, stock="9C TD JH QC KD 7H", knock_allowed_first_round=False)
+    m.play("keep")
+    for seat in (0, 1, 2):
+        assert m.to_act == seat and "knock" not in texts(m)
+        m.play("pass")
+    assert m.view(None)["table"] == ["QC", "KD", "7H"]
+    assert "knock" in texts(m)
