@@ -150,6 +150,9 @@ def test_the_language_switch(page: Any, server: LiveServer, browser: Any) -> Non
     page.select_option("#language", "de")
     assert page.inner_text("#start") == "Spiel beginnen"
     assert "Wie in den Regeln" in page.inner_text(".presets")
+    page.check("#game-schnapsen")
+    page.select_option("#level-1", "club")
+    assert "Zählt Augen und Trümpfe" in page.inner_text("#level-1-doc")
     shoot(page, "start-page-de")
     open_table(page, server, "schnapsen", ["human", "random"], seed=5, first_dealer=1)
     wait_turn(page)

@@ -86,7 +86,8 @@ function seatsFieldset(g) {
       has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name, l.name, false, l.name === current)));
     select.addEventListener("change", () => { levels[seat] = select.value; render(); });
     const level = g.levels.find((l) => l.name === current) || g.levels[0];
-    const doc = has(`leveldoc.${level.name}`) ? t(`leveldoc.${level.name}`) : level.description;
+    const key = [`leveldoc.${g.name}.${level.name}`, `leveldoc.${level.name}`].find(has);
+    const doc = key ? t(key) : level.description;
     rows.push(h("div", { class: "field seat-row" },
       h("label", { for: id }, `${t("ui.seat", { n: seat + 1 })} · ${t("ui.computer")}`), select,
       h("p", { class: "doc", id: `${id}-doc` }, doc)));
