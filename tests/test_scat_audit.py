@@ -283,7 +283,7 @@ def compare(m: Match, ref: Ref) -> None:
 
 def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
     rng = random.Random(seed)
-    decks = [rich_deck(rng) for _ in range(60)]
+    decks = [rich_deck(rng) for _ in range(30)]
     m = stammtisch.new_match("scat", seed=seed, decks=decks, num_players=n, **opts)
     full = dict(m.options)
     ref = Ref(n, full, decks)
@@ -291,7 +291,7 @@ def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
     throw_p = rng.choice((0.0, 0.2))
     steps = 0
     compare(m, ref)
-    while ref.phase != "over" and ref.deal_no < len(decks) - 1:
+    while ref.phase != "over" and ref.deal_no < len(decks) - 1 and steps < 800:
         legal = sorted(a.text for a in m.legal_actions())
         if "knock" in legal and rng.random() >= knock_p:
             legal.remove("knock")
