@@ -304,3 +304,13 @@ def test_games_lists_schnauz_with_its_options_and_defaults() -> None:
     required = [spec.name for spec in schnauz.options if spec.required]
     assert required == ["num_players"]
     assert all(spec.allowed for spec in schnauz.options)
+
+
+def test_a_number_written_as_a_float_is_the_allowed_number() -> None:
+    m = stammtisch.new_match("scat", seed=1, num_players=3, three_of_a_kind=True,
+                             three_of_a_kind_value=30.0)
+    assert m.options["three_of_a_kind_value"] == 30
+    assert type(m.options["three_of_a_kind_value"]) is int
+    assert stammtisch.replay(m.record()).options == m.options
+    with pytest.raises(OptionError, match="knocker_lowest_penalty"):
+        stammtisch.new_match("schnauz", seed=1, num_players=3, knocker_lowest_penalty=True)

@@ -32,6 +32,8 @@ class OptionSpec:
     """The allowed values, as the error message and ``games()`` show them."""
     accepts: Callable[[Any], bool]
     doc: str = ""
+    canonical: Callable[[Any], Any] = lambda value: value
+    """The stored form of an accepted value (``30.0`` given, ``30`` kept)."""
 
     @property
     def required(self) -> bool:
@@ -42,11 +44,21 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _same(value: Any, allowed: Any) -> bool:
+    """Equal and of one kind; numbers compare by value (a record may write 30 as 30.0)."""
+    if isinstance(value, bool) or isinstance(allowed, bool):
+        return value is allowed
+    if isinstance(value, int | float) and isinstance(allowed, int | float):
+        return value == allowed
+    return type(value) is type(allowed) and value == allowed
+
+
 def choice(name: str, values: tuple[Any, ...], default: Any, doc: str = "") -> OptionSpec:
     allowed = ", ".join(repr(v) for v in values)
     return OptionSpec(
         name, default, allowed,
-        lambda v: any(v == x and type(v) is type(x) for x in values), doc,
+        lambda v: any(_same(v, x) for x in values), doc,
+        lambda v: next(x for x in values if _same(v, x)),
     )
 
 
@@ -81,7 +93,7 @@ def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) 
             value = given[spec.name]
             if not spec.accepts(value):
                 raise OptionError(spec.name, spec.allowed, value=value, game=game)
-            resolved[spec.name] = value
+            resolved[spec.name] = spec.canonical(value)
         elif spec.required:
             raise OptionError(spec.name, f"required, {spec.allowed}", game=game)
         else:
