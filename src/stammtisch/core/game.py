@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, TypeVar
 
 from stammtisch.cards import Card
 from stammtisch.core.options import OptionSpec
@@ -81,3 +81,19 @@ class GameInfo:
     check: Callable[[Mapping[str, Any]], None]
     """Checks between options (a first dealer beyond the seats); raises OptionError."""
     summary: str = ""
+
+
+_State = TypeVar("_State")
+
+
+def copy_slots(state: _State, lists: tuple[str, ...]) -> _State:
+    """A copy of a ``__slots__`` state for search: the named list slots are copied,
+    every other slot is shared (ints, tuples and values never mutated in place), and
+    the copy records no events."""
+    other: _State = object.__new__(type(state))
+    for name in type(state).__slots__:  # type: ignore[attr-defined]
+        setattr(other, name, getattr(state, name))
+    for name in lists:
+        setattr(other, name, getattr(state, name)[:])
+    other.events = None  # type: ignore[attr-defined]
+    return other

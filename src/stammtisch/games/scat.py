@@ -53,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card
-from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.game import Event, GameInfo, copy_slots
 from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
@@ -200,6 +200,9 @@ def _copied(showdown: dict[str, Any]) -> dict[str, Any]:
             "hands": {seat: cards[:] for seat, cards in showdown["hands"].items()},
             "values": dict(showdown["values"]), "lives_lost": dict(showdown["lives_lost"])}
 
+
+_LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands", "pile", "known")
+"""The slots a copy must not share: lists the play changes in place."""
 
 class ScatState:
     """One Scat match; see the module header for phases and action ids."""
@@ -452,18 +455,7 @@ class ScatState:
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.lives = self.lives[:]
-        other.eliminated = self.eliminated[:]
-        other.eliminated_order = self.eliminated_order[:]
-        other.active = self.active[:]
-        other.hands = self.hands[:]
-        other.pile = self.pile[:]
-        other.known = self.known[:]
-        other.events = None
-        return other
+        return copy_slots(self, _LIST_SLOTS)
 
     def action_text(self, action: int) -> str:
         return action_text(action)

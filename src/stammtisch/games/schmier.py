@@ -83,7 +83,7 @@ from stammtisch.cards import (
     popcount,
     rank_of,
 )
-from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.game import Event, GameInfo, copy_slots
 from stammtisch.core.options import boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
@@ -284,6 +284,10 @@ def _subsets(cards: CardSet, size: int) -> list[int]:
 
 
 # --- the state ------------------------------------------------------------------
+
+_LIST_SLOTS = ("scores", "hands", "discards", "exchanged", "auction", "trick", "tricks",
+               "captured", "winners")
+"""The slots a copy must not share: lists the play changes in place."""
 
 class SchmierState:
     """One Schmier match; see the module header for phases and action ids."""
@@ -601,20 +605,7 @@ class SchmierState:
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.scores = self.scores[:]
-        other.hands = self.hands[:]
-        other.discards = self.discards[:]
-        other.exchanged = self.exchanged[:]
-        other.auction = self.auction[:]
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
-        other.captured = self.captured[:]
-        other.winners = self.winners[:]
-        other.events = None
-        return other
+        return copy_slots(self, _LIST_SLOTS)
 
     def action_text(self, action: int) -> str:
         return action_text(action)

@@ -53,7 +53,7 @@ from stammtisch.cards import (
     rank_of,
     suit_of,
 )
-from stammtisch.core.game import Event, GameInfo
+from stammtisch.core.game import Event, GameInfo, copy_slots
 from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
@@ -248,6 +248,9 @@ def showdown_record(showdown: Showdown) -> dict[str, Any]:
         "lives_lost": {str(s): k for s, k in losses},
     }
 
+
+_LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands")
+"""The slots a copy must not share: lists the play changes in place."""
 
 class SchnauzState:
     """One Schnauz match; see the module header for phases and action ids."""
@@ -466,16 +469,7 @@ class SchnauzState:
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.lives = self.lives[:]
-        other.eliminated = self.eliminated[:]
-        other.eliminated_order = self.eliminated_order[:]
-        other.active = self.active[:]
-        other.hands = self.hands[:]
-        other.events = None
-        return other
+        return copy_slots(self, _LIST_SLOTS)
 
     def action_text(self, action: int) -> str:
         return action_text(action)
