@@ -256,8 +256,8 @@ class SchnauzState:
     """One Schnauz match; see the module header for phases and action ids."""
 
     __slots__ = (
-        "num_players", "seed", "decks", "deck_variant", "knock_first_round", "check_before",
-        "short_stock", "fire_all_others", "knocker_penalty",
+        "num_players", "seed", "decks", "options", "deck_variant", "knock_first_round",
+        "check_before", "short_stock", "fire_all_others", "knocker_penalty",
         "lives", "eliminated", "eliminated_order", "active", "dealer", "deal_number",
         "phase", "to_act", "hands", "table", "stock", "out_of_play", "public",
         "knocker", "final_turns_left", "passes", "turned", "reshuffles",
@@ -270,6 +270,7 @@ class SchnauzState:
         self.num_players: int = n
         self.seed = seed
         self.decks = tuple(decks)
+        self.options = dict(options)
         self.deck_variant: str = options["deck_variant"]
         self.knock_first_round: bool = options["knock_allowed_first_round"]
         self.check_before = options["dealt_combo_check"] == "before_dealer_choice"
@@ -487,6 +488,7 @@ class SchnauzState:
             "seat": seat,
             "num_players": self.num_players,
             "deck_variant": self.deck_variant,
+            "options": dict(self.options),
             "phase": self.phase,
             "deal": self.deal_number,
             "dealer": self.dealer,

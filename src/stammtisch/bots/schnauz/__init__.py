@@ -19,8 +19,7 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out sampled deals (1 s a move); assumes everyone else plays club-style and "
-    "house rules are off.",
+    "Plays out sampled deals (1 s a move); assumes everyone else plays club-style.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 
 __all__ = ["BeginnerBot", "ClubBot", "ExpertBot", "determinize"]

@@ -6,9 +6,8 @@ hand, the table, the out-of-play tables and the cards others took from the
 table stay where the view shows them. A knocker is assumed to hold a hand his
 knock makes plausible (rejection, a bounded number of tries).
 
-Options the view does not show (knock in the first round, short stock, Fire
-effect, knocker penalty, when a dealt combination counts) are taken at their
-defaults: a weakness under house rules.
+The house rules come from the view's ``options`` (every player knows the
+rules of the table); a view without them is taken to play the defaults.
 """
 
 from __future__ import annotations
@@ -69,11 +68,13 @@ def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int,
     state.seed = rng.getrandbits(63)
     state.decks = ()
     state.deck_variant = view["deck_variant"]
-    state.knock_first_round = True
-    state.check_before = False
-    state.short_stock = "showdown"
-    state.fire_all_others = False
-    state.knocker_penalty = 1
+    rules: dict[str, Any] = dict(view.get("options") or {})
+    state.options = rules
+    state.knock_first_round = rules.get("knock_allowed_first_round", True)
+    state.check_before = rules.get("dealt_combo_check") == "before_dealer_choice"
+    state.short_stock = rules.get("short_stock_on_all_pass", "showdown")
+    state.fire_all_others = rules.get("fire_effect") == "all_others_lose"
+    state.knocker_penalty = rules.get("knocker_lowest_penalty", 1)
     state.lives = list(view["lives"])
     state.eliminated = list(view["eliminated"])
     state.eliminated_order = [s for s in range(n) if state.eliminated[s]]

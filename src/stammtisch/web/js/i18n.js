@@ -240,7 +240,7 @@ const de = {
   "leveldoc.random": "Spielt irgendeinen erlaubten Zug: kein Plan, kein Gedächtnis, leicht zu schlagen.",
   "leveldoc.schnauz.beginner": "Tauscht auf seine beste Hand und klopft ab 27; übersieht die Chancen und füttert den Nachbarn.",
   "leveldoc.schnauz.club": "Klopft nach den Chancen und lässt den Nachbarn hungern, merkt sich aber keine abgelegten Karten und liest kein Klopfen.",
-  "leveldoc.schnauz.expert": "Spielt gezogene Verteilungen durch (1 s pro Zug); nimmt an, alle anderen spielen wie Vereinsspieler und ohne Hausregeln.",
+  "leveldoc.schnauz.expert": "Spielt gezogene Verteilungen durch (1 s pro Zug); nimmt an, alle anderen spielen wie Vereinsspieler.",
   "leveldoc.scat.beginner": "Nimmt die offene Karte, wenn sie hilft, und klopft ab 27; zählt nie, füttert den Nachbarn.",
   "leveldoc.scat.club": "Bleibt bei einer Farbe und klopft nach den Chancen, vergisst aber Abwürfe und liest kein Klopfen.",
   "leveldoc.scat.expert": "Spielt gezogene Verteilungen durch (1 s pro Zug); nimmt an, alle anderen spielen wie Vereinsspieler.",
