@@ -13,7 +13,15 @@ from stammtisch.cards import parse_cards
 from stammtisch.core.game import Event
 from stammtisch.games.scat import hand_value
 from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.text import cards, lives_text, plural, seat_name, symbol
+from stammtisch.terminal.text import (
+    cards,
+    lives_status,
+    lives_text,
+    plural,
+    seat_name,
+    symbol,
+    turn_marks,
+)
 
 
 def number(value: float) -> str:
@@ -32,22 +40,8 @@ def _value_of(codes: list[str], options: dict[str, Any]) -> float:
         straight_flush_ace_low=options.get("straight_flush_ace_low", True))
 
 
-def _lives(view: dict[str, Any], seat: int) -> str:
-    if view["eliminated"][seat]:
-        return "out"
-    if view["on_the_county"][seat]:
-        return "on the county"
-    return lives_text(view["lives"][seat])
-
-
 def _marks(view: dict[str, Any], seat: int) -> str:
-    marks = []
-    if view["to_act"] == seat:
-        marks.append("◀ to act")
-    if view["dealer"] == seat:
-        marks.append("dealer")
-    if view["knocker"] == seat:
-        marks.append("knocked")
+    marks = turn_marks(view, seat)
     if view["phase"] == "throw_down" and seat in view["declined"]:
         marks.append("declined")
     known = view["known_cards"].get(str(seat))
@@ -87,7 +81,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
              + _pile(view)]
     for seat in range(view["num_players"]):
         name = seat_name(seat, me)
-        lines.append(f"   {name:<8} {_lives(view, seat):<14} {_marks(view, seat)}".rstrip())
+        status = lives_status(view, seat, "on the county")
+        lines.append(f"   {name:<8} {status:<14} {_marks(view, seat)}".rstrip())
     phase = view["phase"]
     if "hand" in view:
         value = view.get("hand_value")

@@ -7,7 +7,15 @@ from typing import Any
 
 from stammtisch.core.game import Event
 from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.text import cards, lives_text, plural, seat_name, symbol
+from stammtisch.terminal.text import (
+    cards,
+    lives_status,
+    lives_text,
+    plural,
+    seat_name,
+    symbol,
+    turn_marks,
+)
 
 _REASONS = {
     "knock": "after a knock",
@@ -16,31 +24,14 @@ _REASONS = {
 }
 
 
-def _lives(view: dict[str, Any], seat: int) -> str:
-    if view["eliminated"][seat]:
-        return "out"
-    if view["swimming"][seat]:
-        return "swimming"
-    return lives_text(view["lives"][seat])
-
-
-def _marks(view: dict[str, Any], seat: int) -> str:
-    marks = []
-    if view["to_act"] == seat:
-        marks.append("◀ to act")
-    if view["dealer"] == seat:
-        marks.append("dealer")
-    if view["knocker"] == seat:
-        marks.append("knocked")
-    return ", ".join(marks)
-
-
 def render_view(view: dict[str, Any]) -> list[str]:
     me = view["seat"]
     lines = [f"Deal {view['deal'] + 1} · stock {plural(view['stock_size'], 'card')}"]
     for seat in range(view["num_players"]):
         name = seat_name(seat, me)
-        lines.append(f"   {name:<8} {_lives(view, seat):<10} {_marks(view, seat)}".rstrip())
+        status = lives_status(view, seat, "swimming")
+        marks = ", ".join(turn_marks(view, seat))
+        lines.append(f"   {name:<8} {status:<10} {marks}".rstrip())
     if view["phase"] == "dealer_choice":
         lines.append("Table:       (not laid yet)")
     else:

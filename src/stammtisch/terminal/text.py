@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from stammtisch.cards import card_symbol, parse_card
 from stammtisch.errors import NotationError
@@ -55,3 +56,25 @@ def plural(count: int, word: str) -> str:
 
 def lives_text(count: int) -> str:
     return "1 life" if count == 1 else f"{count} lives"
+
+
+def lives_status(view: dict[str, Any], seat: int, at_zero: str) -> str:
+    """``out``, the game's word for a seat at 0 lives (``swimming``, ``on the county``,
+    from the view's key of that name), or the lives left."""
+    if view["eliminated"][seat]:
+        return "out"
+    if view[at_zero.replace(" ", "_")][seat]:
+        return at_zero
+    return lives_text(view["lives"][seat])
+
+
+def turn_marks(view: dict[str, Any], seat: int) -> list[str]:
+    """What a seat's row says in a knocking game: to act, dealer, knocked."""
+    marks = []
+    if view["to_act"] == seat:
+        marks.append("◀ to act")
+    if view["dealer"] == seat:
+        marks.append("dealer")
+    if view["knocker"] == seat:
+        marks.append("knocked")
+    return marks
