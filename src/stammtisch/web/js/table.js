@@ -27,7 +27,8 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function act(action) { selected = []; notice = ""; send({ type: "act", action }); }
+// "seq" names the state the action was chosen in; the server refuses it if the table moved on.
+function act(action) { selected = []; notice = ""; send({ type: "act", action, seq: state?.seq ?? 0 }); }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
