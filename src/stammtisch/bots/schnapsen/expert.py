@@ -3,7 +3,8 @@
 Rules: rules/schnapsen.md (default options beyond what the view shows).
 Method: the seat's view is read into what it knows (determinize.py); deals
 consistent with it are sampled one after another until the time budget or
-the world cap is spent; in each, every legal action is valued by the exact
+the world cap is spent, or until the sampled worlds clearly separate the
+best action from every other (stopping.py); in each, every legal action is valued by the exact
 alpha-beta solver (solver.py) when the talon is closed or exhausted or down
 to its last two cards, and otherwise by a play-out (playout.py, the same
 random numbers for every action of a world) into the strict phase, solved
@@ -30,6 +31,7 @@ from stammtisch.bots.schnapsen.bummerl import deal_worth
 from stammtisch.bots.schnapsen.determinize import Seen, build_state, read_view, sample_hidden
 from stammtisch.bots.schnapsen.playout import play_until
 from stammtisch.bots.schnapsen.solver import Search, deal_value
+from stammtisch.bots.schnapsen.stopping import CHECK_EVERY, MIN_WORLDS, separated
 from stammtisch.cards import Card, parse_card
 from stammtisch.games.schnapsen import SchnapsenState, action_text, parse_action
 
@@ -49,11 +51,14 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
-                 max_worlds: int = MAX_WORLDS, exact_talon: int = EXACT_TALON) -> None:
+                 max_worlds: int = MAX_WORLDS, exact_talon: int = EXACT_TALON,
+                 early_stop: bool = True) -> None:
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_worlds = max_worlds
         self.exact_talon = exact_talon
+        self.early_stop = early_stop
+        """Whether :meth:`choose` may stop sampling once the best action is clear."""
         self._trump_seen: dict[tuple[int, int], Card] = {}
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
@@ -65,29 +70,25 @@ class ExpertBot:
         if len(legal) == 1:
             self._remember(view)
             return legal[0]
-        return action_text(self.evaluate(view)[0][0])
+        return action_text(self.evaluate(view, self.early_stop)[0][0])
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         """Every legal action with its estimated chance to win the match (0..1), best
-        first (as :meth:`evaluate` ranks them)."""
+        first (as :meth:`evaluate` ranks them, on the whole budget: every action's
+        figure as precise as the budget allows, not only the winner's)."""
         return [(action_text(a), round(worth, 4)) for a, worth, _ in self.evaluate(view)]
 
-    def evaluate(self, view: dict[str, Any]) -> list[tuple[int, float, float]]:
+    def evaluate(self, view: dict[str, Any],
+                 early_stop: bool = False) -> list[tuple[int, float, float]]:
         """Every legal action id with its match-winning chance and its expected game
-        points in this deal (-3..3), best first (more points break a tie of chances)."""
+        points in this deal (-3..3), best first (more points break a tie of chances).
+        With ``early_stop`` sampling ends as soon as the best action is clear."""
         seen = read_view(view, self._remember(view))
         legal = [parse_action(a) for a in view["legal_actions"]]
-        points = self._values(seen, legal)
         mine, theirs = view["game_points"][seen.seat], view["game_points"][seen.opp]
         target = view["match_target"]
         worth = {v: deal_worth(v, mine, theirs, target) for v in range(-3, 4)}
-        rows = []
-        for action, counts in zip(legal, points, strict=True):
-            total = sum(counts.values())
-            rows.append((action, sum(worth[v] * n for v, n in counts.items()) / total,
-                         sum(v * n for v, n in counts.items()) / total))
-        rows.sort(key=lambda row: (-row[1], -row[2]))
-        return rows
+        return _ranked(legal, self._values(seen, legal, worth if early_stop else None), worth)
 
     def _remember(self, view: dict[str, Any]) -> Card:
         key = (view["deal"], sum(view["game_points"]))
@@ -95,12 +96,14 @@ class ExpertBot:
             self._trump_seen[key] = parse_card(view["trump_card"])
         return self._trump_seen.get(key, -1)
 
-    def _values(self, seen: Seen, actions: list[int]) -> list[dict[int, int]]:
-        """For each action, how many sampled worlds gave each signed award."""
+    def _values(self, seen: Seen, actions: list[int],
+                stop_worth: dict[int, float] | None) -> list[list[int]]:
+        """For each sampled world, each action's signed award. With ``stop_worth`` (the
+        match chance of each award) sampling stops once the leader is clear."""
         deadline = time.perf_counter() + self.budget
         rng = random.Random(self._rng.getrandbits(64))
         me = seen.seat
-        counts: list[dict[int, int]] = [{} for _ in actions]
+        rows: list[list[int]] = []
         free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
         need = seen.opp_size - seen.opp_must.bit_count()
         known = need in (0, free) and (seen.strict or seen.t <= 2)
@@ -120,13 +123,17 @@ class ExpertBot:
                 values = found
                 if seen.strict:
                     solved[opp] = values
-            for count, v in zip(counts, values, strict=True):
-                count[v] = count.get(v, 0) + 1
+            rows.append(values)
             worlds += 1
             if known or time.perf_counter() > deadline:
                 break
+            if (stop_worth is not None and worlds >= MIN_WORLDS
+                    and worlds % CHECK_EVERY == 0
+                    and separated(_ranked(actions, rows, stop_worth)[0][0], actions, rows,
+                                  stop_worth)):
+                break
         self.worlds = worlds
-        return counts
+        return rows
 
     def _world(self, state: SchnapsenState, me: int, actions: list[int], seed: int,
                deadline: float, first: bool) -> list[int] | None:
@@ -152,6 +159,19 @@ class ExpertBot:
             search = search or Search(state, me)
             values.append(search.value(child))
         return values
+
+
+def _ranked(actions: list[int], rows: list[list[int]],
+            worth: dict[int, float]) -> list[tuple[int, float, float]]:
+    """Each action with its mean match chance and mean award over the worlds ``rows``,
+    best first (more points break a tie of chances; the earlier action a full tie)."""
+    ranked = []
+    for i, action in enumerate(actions):
+        awards = [row[i] for row in rows]
+        ranked.append((action, sum(worth[v] for v in awards) / len(rows),
+                       sum(awards) / len(rows)))
+    ranked.sort(key=lambda row: (-row[1], -row[2]))
+    return ranked
 
 
 __all__ = ["DEFAULT_BUDGET", "ExpertBot"]
