@@ -213,7 +213,8 @@ def test_history_replays_a_finished_match_face_up(page: Any, server: LiveServer)
         state = sock.until_my_turn()
         if state["result"] is not None:
             break
-        sock.send({"type": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        sock.send({"type": "act", "action": rng.choice(state["view"]["legal_actions"]),
+                   "seq": state["seq"]})
         sock.receive()
     sock.close()
     page.goto(server.url + "/history")

@@ -1,4 +1,4 @@
-"""The three pages (start, table, history); their scripts and styles are static files."""
+"""The pages (start, lobby, table, history, replay); their scripts and styles are static files."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def page_route(path: str, name: str) -> Route:
 
 routes = [
     page_route("/", "index.html"),
+    page_route("/lobby", "lobby.html"),
     page_route("/table/{table_id}", "table.html"),
     page_route("/history", "history.html"),
     page_route("/history/{table_id}", "replay.html"),

@@ -167,6 +167,27 @@ const en = {
   "doc.trump_anytime": "Yes: you may trump even when you could follow suit.",
   "doc.game_point_tie": "A tie for the most game count: nobody gets Game, or the bidders if tied.",
   "doc.unresolved_tie": "A tie at the top at the end without the bidders: play on, or all tied win.",
+  // shared tables: seats, invitations, the lobby
+  "ui.friend": "Friend (open seat)", "ui.you_doc": "You play this seat.",
+  "ui.friend_doc": "A friend takes this seat through the invite link; until then the table waits.", "ui.your_name": "Your name",
+  "ui.name_doc": "The others at the table see it (up to 24 characters).", "ui.copy": "Copy link",
+  "ui.copied": "Copied", "ui.table_ready": "Your table is ready",
+  "ui.invite": "Invite link", "ui.invite_doc": "Send this link to your friends: whoever opens it takes a free seat or watches.",
+  "ui.go_to_table": "Go to the table", "ui.grace_over": "away – a computer may take over",
+  "ui.away": "away · seat kept for {s} s", "ui.computer_level_for": "Computer level for seat {n}",
+  "ui.take_over": "Let a computer take over", "ui.name_needed": "Type your name first.",
+  "ui.watching": "You are watching.", "ui.watching_doc": "You see only what is open on the table. Watchers: {n}.",
+  "ui.open_seat": "open seat", "ui.here": "online",
+  "ui.offline": "offline", "ui.take_seat": "Take this seat",
+  "ui.fill": "Seat a computer", "ui.waiting_room": "Waiting room",
+  "ui.waiting_for_players": "Open seats: {n}", "ui.owner_doc": "You opened this table: seat computer players or wait for friends. The deal starts once every seat is taken.",
+  "ui.start_doc": "The deal starts once every seat is taken.", "ui.bad_token": "This seat is no longer yours; you are watching.",
+  "ui.lobby": "Tables", "ui.lobby_doc": "Tables waiting for players, and games to watch.",
+  "ui.join": "Join", "ui.watch": "Watch",
+  "ui.free_seats": "Free seats: {n}", "ui.watchers": "Watchers: {n}",
+  "ui.phase_waiting": "waiting for players", "ui.phase_playing": "playing",
+  "ui.no_tables": "No open table right now.", "ui.create_table": "Open one",
+  "ui.lobby_failed": "The list of tables could not be loaded.",
 };
 
 const de = {
@@ -344,6 +365,27 @@ const de = {
   "doc.trump_anytime": "Ja: man darf trumpfen, auch wenn man bedienen könnte.",
   "doc.game_point_tie": "Gleichstand um die meisten Spielaugen: niemand bekommt Spiel, oder das bietende Team.",
   "doc.unresolved_tie": "Gleichstand an der Spitze am Ende ohne das bietende Team: weiterspielen oder alle gewinnen.",
+  // shared tables: seats, invitations, the lobby
+  "ui.friend": "Freund (freier Platz)", "ui.you_doc": "Du spielst auf diesem Platz.",
+  "ui.friend_doc": "Ein Freund setzt sich über den Einladungslink hierher; bis dahin wartet der Tisch.", "ui.your_name": "Dein Name",
+  "ui.name_doc": "Die anderen am Tisch sehen ihn (bis zu 24 Zeichen).", "ui.copy": "Link kopieren",
+  "ui.copied": "Kopiert", "ui.table_ready": "Dein Tisch ist bereit",
+  "ui.invite": "Einladungslink", "ui.invite_doc": "Schick diesen Link deinen Freunden: Wer ihn öffnet, nimmt einen freien Platz oder schaut zu.",
+  "ui.go_to_table": "Zum Tisch", "ui.grace_over": "weg – ein Computer darf übernehmen",
+  "ui.away": "weg · Platz frei noch {s} s", "ui.computer_level_for": "Computerstufe für Platz {n}",
+  "ui.take_over": "Computer übernehmen lassen", "ui.name_needed": "Gib zuerst deinen Namen ein.",
+  "ui.watching": "Du schaust zu.", "ui.watching_doc": "Du siehst nur, was offen auf dem Tisch liegt. Zuschauer: {n}.",
+  "ui.open_seat": "freier Platz", "ui.here": "online",
+  "ui.offline": "nicht verbunden", "ui.take_seat": "Diesen Platz nehmen",
+  "ui.fill": "Computer hinsetzen", "ui.waiting_room": "Warteraum",
+  "ui.waiting_for_players": "Freie Plätze: {n}", "ui.owner_doc": "Du hast diesen Tisch eröffnet: Setz Computerspieler hin oder warte auf Freunde. Das Spiel beginnt, sobald jeder Platz besetzt ist.",
+  "ui.start_doc": "Das Spiel beginnt, sobald jeder Platz besetzt ist.", "ui.bad_token": "Dieser Platz gehört nicht mehr dir; du schaust zu.",
+  "ui.lobby": "Tische", "ui.lobby_doc": "Tische, die auf Mitspieler warten, und Spiele zum Zuschauen.",
+  "ui.join": "Mitspielen", "ui.watch": "Zuschauen",
+  "ui.free_seats": "Freie Plätze: {n}", "ui.watchers": "Zuschauer: {n}",
+  "ui.phase_waiting": "wartet auf Mitspieler", "ui.phase_playing": "läuft",
+  "ui.no_tables": "Gerade ist kein Tisch offen.", "ui.create_table": "Eröffne einen",
+  "ui.lobby_failed": "Die Liste der Tische ließ sich nicht laden.",
 };
 
 const el = {
@@ -427,6 +469,17 @@ const el = {
   "opt.three_of_a_kind": "Τρία ίδια", "opt.throw_down": "Ρίξιμο", "opt.fire_effect": "Φωτιά",
   "group.table": "Το τραπέζι", "group.play": "Παιχνίδι", "group.scoring": "Βαθμολογία", "group.auction": "Δημοπρασία",
   "val.true": "ναι", "val.false": "όχι", "val.random": "τυχαία", "level.random": "Τυχαίος",
+  // shared tables: seats, invitations, the lobby
+  "ui.friend": "Φίλος (ελεύθερη θέση)", "ui.your_name": "Το όνομά σου",
+  "ui.copy": "Αντιγραφή συνδέσμου", "ui.copied": "Αντιγράφηκε",
+  "ui.invite": "Σύνδεσμος πρόσκλησης", "ui.go_to_table": "Στο τραπέζι",
+  "ui.away": "εκτός · η θέση κρατιέται {s} δ", "ui.grace_over": "εκτός – μπορεί να αναλάβει ο υπολογιστής",
+  "ui.take_over": "Να αναλάβει ο υπολογιστής", "ui.watching": "Παρακολουθείς.",
+  "ui.open_seat": "ελεύθερη θέση", "ui.take_seat": "Πάρε αυτή τη θέση",
+  "ui.fill": "Βάλε υπολογιστή", "ui.waiting_room": "Αίθουσα αναμονής",
+  "ui.waiting_for_players": "Ελεύθερες θέσεις: {n}", "ui.lobby": "Τραπέζια",
+  "ui.join": "Συμμετοχή", "ui.watch": "Παρακολούθηση",
+  "ui.free_seats": "Ελεύθερες θέσεις: {n}", "ui.watchers": "Θεατές: {n}",
 };
 
 const ro = {
@@ -510,6 +563,17 @@ const ro = {
   "opt.three_of_a_kind": "Trei de același fel", "opt.throw_down": "Aruncarea jos", "opt.fire_effect": "Foc",
   "group.table": "Masa", "group.play": "Joc", "group.scoring": "Punctaj", "group.auction": "Licitație",
   "val.true": "da", "val.false": "nu", "val.random": "aleatoriu", "level.random": "Aleatoriu",
+  // shared tables: seats, invitations, the lobby
+  "ui.friend": "Prieten (loc liber)", "ui.your_name": "Numele tău",
+  "ui.copy": "Copiază linkul", "ui.copied": "Copiat",
+  "ui.invite": "Link de invitație", "ui.go_to_table": "La masă",
+  "ui.away": "plecat · locul păstrat încă {s} s", "ui.grace_over": "plecat – poate prelua calculatorul",
+  "ui.take_over": "Lasă calculatorul să preia", "ui.watching": "Privești.",
+  "ui.open_seat": "loc liber", "ui.take_seat": "Ia acest loc",
+  "ui.fill": "Pune calculatorul", "ui.waiting_room": "Sala de așteptare",
+  "ui.waiting_for_players": "Locuri libere: {n}", "ui.lobby": "Mese",
+  "ui.join": "Intră în joc", "ui.watch": "Privește",
+  "ui.free_seats": "Locuri libere: {n}", "ui.watchers": "Spectatori: {n}",
 };
 
 const gl = {
@@ -593,6 +657,17 @@ const gl = {
   "opt.three_of_a_kind": "Trío", "opt.throw_down": "Botar as cartas", "opt.fire_effect": "Lume",
   "group.table": "A mesa", "group.play": "Xogo", "group.scoring": "Puntuación", "group.auction": "Poxa",
   "val.true": "si", "val.false": "non", "val.random": "ao chou", "level.random": "Ao chou",
+  // shared tables: seats, invitations, the lobby
+  "ui.friend": "Amigo (posto libre)", "ui.your_name": "O teu nome",
+  "ui.copy": "Copiar a ligazón", "ui.copied": "Copiado",
+  "ui.invite": "Ligazón de convite", "ui.go_to_table": "Á mesa",
+  "ui.away": "fóra · posto gardado {s} s", "ui.grace_over": "fóra – pode substituílo o ordenador",
+  "ui.take_over": "Que o substitúa o ordenador", "ui.watching": "Estás a mirar.",
+  "ui.open_seat": "posto libre", "ui.take_seat": "Coller este posto",
+  "ui.fill": "Sentar o ordenador", "ui.waiting_room": "Sala de espera",
+  "ui.waiting_for_players": "Postos libres: {n}", "ui.lobby": "Mesas",
+  "ui.join": "Xogar", "ui.watch": "Mirar",
+  "ui.free_seats": "Postos libres: {n}", "ui.watchers": "Espectadores: {n}",
 };
 
 export const STRINGS = { en, de, el, ro, gl };

@@ -29,7 +29,8 @@ export function header(rerender, { settings = false } = {}) {
     bar.replaceChildren(
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
       h("nav", { "aria-label": "main" },
-        h("a", { href: "/" }, t("ui.start")), h("a", { href: "/history" }, t("ui.history"))),
+        h("a", { href: "/" }, t("ui.start")), h("a", { href: "/lobby" }, t("ui.lobby")),
+        h("a", { href: "/history" }, t("ui.history"))),
       h("div", { class: "header-tools" },
         settings ? h("details", { class: "settings", open: wasOpen }, h("summary", {}, t("ui.settings")),
           toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),

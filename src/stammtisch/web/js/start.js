@@ -1,5 +1,6 @@
-// The start page: pick a game, its options (grouped, with presets), the computer
-// players and their levels; then the server deals and the table opens.
+// The start page: pick a game, its options (grouped, with presets), who sits where
+// (you, a friend through the invite link, or a computer player of some level); then
+// the server deals and the table opens, or the invite link is shown first.
 import { t, has } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
@@ -13,6 +14,11 @@ let players = null;
 let mySeat = 0;
 let levels = {};
 let error = "";
+let created = null;
+let copied = false;
+
+const OPEN = "open";
+const YOU = "you";
 
 function game() { return games.find((g) => g.name === chosen) || games[0]; }
 
@@ -63,6 +69,14 @@ function optionField(option) {
     h("label", { for: id }, label), control, h("p", { class: "doc", id: `${id}-doc` }, doc));
 }
 
+function seatDoc(g, choice) {
+  if (choice === YOU) return t("ui.you_doc");
+  if (choice === OPEN) return t("ui.friend_doc");
+  const level = g.levels.find((l) => l.name === choice) || g.levels[0];
+  const key = [`leveldoc.${g.name}.${level.name}`, `leveldoc.${level.name}`].find(has);
+  return key ? t(key) : level.description;
+}
+
 function seatsFieldset(g) {
   const count = g.players.option ? players : g.players.min;
   const rows = [];
@@ -75,22 +89,36 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field" }, h("label", { for: "players" }, t("ui.players")), input));
   }
   for (let seat = 0; seat < count; seat++) {
-    if (seat === mySeat) {
-      rows.push(h("div", { class: "field seat-row" }, h("span", { class: "seat-label" }, t("ui.seat", { n: seat + 1 })),
-        h("strong", {}, t("ui.you"))));
-      continue;
-    }
     const id = `level-${seat}`;
-    const current = levels[seat] || g.levels[0].name;
-    const select = h("select", { id, "aria-describedby": `${id}-doc` }, g.levels.map((l) => new Option(
-      has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name, l.name, false, l.name === current)));
-    select.addEventListener("change", () => { levels[seat] = select.value; render(); });
-    const level = g.levels.find((l) => l.name === current) || g.levels[0];
-    const key = [`leveldoc.${g.name}.${level.name}`, `leveldoc.${level.name}`].find(has);
-    const doc = key ? t(key) : level.description;
+    const current = seat === mySeat ? YOU : (levels[seat] || g.levels[0].name);
+    const choices = [new Option(t("ui.you"), YOU, false, current === YOU),
+      new Option(t("ui.friend"), OPEN, false, current === OPEN),
+      ...g.levels.map((l) => new Option(`${t("ui.computer")}: ${has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name}`,
+        l.name, false, l.name === current))];
+    const select = h("select", { id, "aria-describedby": `${id}-doc` }, choices);
+    select.addEventListener("change", () => {
+      if (select.value === YOU) {
+        levels[mySeat] = levels[seat] || g.levels[0].name;
+        delete levels[seat];
+        mySeat = seat;
+      } else if (seat === mySeat) {
+        return render();  // someone must be "you": pick "you" on another seat instead
+      } else {
+        levels[seat] = select.value;
+      }
+      render();
+    });
     rows.push(h("div", { class: "field seat-row" },
-      h("label", { for: id }, `${t("ui.seat", { n: seat + 1 })} · ${t("ui.computer")}`), select,
-      h("p", { class: "doc", id: `${id}-doc` }, doc)));
+      h("label", { for: id }, t("ui.seat", { n: seat + 1 })), select,
+      h("p", { class: "doc", id: `${id}-doc` }, seatDoc(g, current))));
+  }
+  if (mySeat < count) {
+    const input = h("input", { type: "text", id: "my-name", maxlength: 24, autocomplete: "nickname",
+      placeholder: t("ui.seat", { n: mySeat + 1 }), "aria-describedby": "my-name-doc" });
+    input.value = localStorage.getItem("stammtisch.name") || "";
+    input.addEventListener("input", () => localStorage.setItem("stammtisch.name", input.value.trim()));
+    rows.push(h("div", { class: "field" }, h("label", { for: "my-name" }, t("ui.your_name")), input,
+      h("p", { class: "doc", id: "my-name-doc" }, t("ui.name_doc"))));
   }
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
 }
@@ -102,16 +130,44 @@ async function start(event) {
   const options = { ...values };
   if (g.players.option) options[g.players.option] = players;
   const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : (levels[s] || g.levels[0].name));
+  const name = (localStorage.getItem("stammtisch.name") || "").trim();
+  const request = { game: g.name, options, seats };
+  if (name) request.name = name;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: g.name, options, seats }) });
+    body: JSON.stringify(request) });
   const body = await response.json();
   if (!response.ok) { error = body.error; render(); return; }
   localStorage.setItem(`stammtisch.token.${body.id}`, body.token);
-  location.href = body.url;
+  if (!seats.includes(OPEN)) { location.href = body.url; return; }
+  created = body;
+  render();
+  document.getElementById("invite-link")?.select();
+}
+
+export function inviteUrl(path) { return new URL(path, location.origin).href; }
+
+// After a table with open seats is made: the link to give to friends, and the way in.
+function invitePanel() {
+  const link = inviteUrl(created.invite || created.url);
+  const input = h("input", { type: "text", id: "invite-link", readonly: true, value: link, "aria-describedby": "invite-doc" });
+  const copy = h("button", { type: "button", id: "copy-invite", onclick: async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
+    copied = true;
+    render();
+    document.getElementById("copy-invite")?.focus();
+  } }, copied ? t("ui.copied") : t("ui.copy"));
+  return h("main", { class: "start" }, h("h1", {}, t("ui.table_ready")),
+    h("section", { class: "invite", "aria-label": t("ui.invite") },
+      h("label", { for: "invite-link" }, t("ui.invite")),
+      h("div", { class: "invite-row" }, input, copy),
+      h("p", { class: "doc", id: "invite-doc" }, t("ui.invite_doc")),
+      h("p", {}, h("a", { href: created.url, class: "button", id: "go-table" }, t("ui.go_to_table")))));
 }
 
 function render() {
   if (!games.length) { root.replaceChildren(h("p", {}, t("ui.connecting"))); return; }
+  if (created) { root.replaceChildren(invitePanel()); document.title = t("app.title"); return; }
   const g = game();
   const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, t("ui.choose_game")), games.map((x) => {
     const id = `game-${x.name}`;

@@ -1,14 +1,17 @@
-// The table page: one socket to the server, which sends this seat's view and the
-// public events; actions go back in the notation, from buttons, cards or the keyboard.
+// The table page: one socket to the server, which sends this seat's view (or the
+// public one to a watcher) and the public events; actions go back in the notation,
+// from buttons, cards or the keyboard. Before the deal the waiting room (seating.js).
 import { has, t } from "./i18n.js";
 import { backs, cardElement, cardName, cardsShort, short } from "./cards.js";
 import { gameUi, h } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
 import { actionLabel, eventText, seatName, teamName } from "./words.js";
+import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const token = localStorage.getItem(`stammtisch.token.${tableId}`) || "";
+const tokenKey = `stammtisch.token.${tableId}`;
+let token = localStorage.getItem(tokenKey) || "";
 const root = document.getElementById("app");
 
 let socket = null;
@@ -22,6 +25,7 @@ let notice = "";
 let connection = "connecting";
 let announced = 0;
 let lastCenter = new Set();
+let catalog = [];  // the games on offer, for the computer levels the owner may choose
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -50,10 +54,22 @@ function receive(message) {
     events.push(...message.events);
     if (message.log_start < announced) announced = message.log_start;
     state = message;
+    stateArrived();
     const legal = myLegal();
     selected = selected.filter((c) => legal.some((a) => cardsOf(a).includes(c)));
+  } else if (message.type === "seated") {
+    token = message.token;
+    localStorage.setItem(tokenKey, token);
+    notice = "";
   } else if (message.type === "error") {
-    notice = message.message;
+    if (message.code === "stale") return;  // the fresh state follows at once
+    if (message.code === "bad_token") {
+      localStorage.removeItem(tokenKey);
+      token = "";
+      notice = t("ui.bad_token");
+    } else {
+      notice = message.message;
+    }
   } else if (message.type === "hint") {
     notice = t("ui.hint_text", { text: message.text });
   }
@@ -157,19 +173,23 @@ function seatsStrip(view, game, c) {
   return h("ol", { class: "seats", "aria-label": t("ui.seats") }, order.map((seat) => {
     const info = state.seats[seat];
     const level = info.kind === "bot" ? t(`level.${info.level}`) : "";
-    return h("li", { class: "seat" + (view.to_act === seat ? " acting" : "") },
+    return h("li", { class: "seat" + (view.to_act === seat ? " acting" : "") + (isAway(info) ? " is-away" : ""),
+      "data-seat": String(seat) },
       h("div", { class: "seat-name" }, seatName(seat, c),
         view.dealer === seat ? h("span", { class: "badge" }, t("ui.dealer")) : null),
       level ? h("div", { class: "level" }, `${t("ui.computer")}: ${level}`) : null,
       h("div", { class: "seat-stats" }, game.seat(view, seat).filter(Boolean).map((x) => h("span", {}, x))),
-      view.to_act === seat ? h("div", { class: "acting-note" }, t("ui.to_act")) : null);
+      view.to_act === seat ? h("div", { class: "acting-note" }, t("ui.to_act")) : null,
+      presence(info, seat), takeoverForm(state, seat, levelNames(), send));
   }));
 }
 
 function statusLine(view) {
   if (connection === "missing") return t("ui.no_table");
   if (state.result) return resultText(state.result);
-  if (state.seat === null) return t("ui.spectator");
+  if (state.seat === null) {
+    return typeof view.to_act === "number" ? t("ui.waiting", { name: seatName(view.to_act, ctx()) }) : t("ui.spectator");
+  }
   if (view.to_act === state.seat) return t("ui.your_turn");
   return t("ui.waiting", { name: seatName(view.to_act, ctx()) });
 }
@@ -262,6 +282,7 @@ function render() {
     root.replaceChildren(h("p", { class: "status" }, text));
     return;
   }
+  if (state.phase === "waiting") { renderWaiting(); return; }
   const view = state.view;
   const game = gameUi(state.game);
   const legal = myLegal();
@@ -289,15 +310,16 @@ function render() {
       h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": view.phase,
         "data-turn": state.result ? "over" : legal.length ? "me" : "other" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`)),
+        watchBanner(state),
         seatsStrip(view, game, c),
         h("section", { class: "center", "aria-label": t("ui.table") }, center),
         status,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
-        hand,
+        state.seat === null ? null : hand,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
           h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")))
-          : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
+          : state.seat === null ? null : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
             h("p", { class: "keys-help" }, t("ui.keys_help"))]),
       h("aside", { class: "side" }, tableText(view, game, ui),
         sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c), rulesBox()),
@@ -311,6 +333,32 @@ function render() {
   document.title = `${t(`game.${state.game}`)} · ${t("app.title")}`;
 }
 
+// Before every seat is taken: the waiting room instead of the cards.
+function renderWaiting() {
+  const focused = focusKey(document.activeElement);
+  const c = ctx();
+  root.replaceChildren(
+    h("div", { class: "table-layout" },
+      h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": "waiting", "data-turn": "other" },
+        h("h1", { class: "game-title" }, t(`game.${state.game}`)),
+        watchBanner(state),
+        waitingRoom(state, { levels: levelNames(), send, seatLabel: (seat) => seatName(seat, c),
+          onProblem: (text) => { notice = text; render(); } }),
+        notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
+        connection === "lost" ? h("p", { class: "warn" }, t("ui.reconnecting")) : null),
+      h("aside", { class: "side" }, rulesBox())));
+  if (focused) root.querySelector(focused)?.focus();
+  if (!focused && location.hash === "#join") document.getElementById("sit-name")?.focus();
+  document.title = `${t(`game.${state.game}`)} · ${t("app.title")}`;
+}
+
+function levelNames() {
+  return (catalog.find((g) => g.name === state?.game)?.levels || []).map((l) => l.name);
+}
+
 header(render, { settings: true });
 render();
 connect();
+fetch("/api/games").then((r) => r.json()).then((list) => { catalog = list; render(); })
+  .catch(() => { /* without the list the owner's computer choices stay hidden */ });
+setInterval(() => tickCountdowns(state), 1000);

@@ -2,10 +2,13 @@
 import { hasOwn, t } from "./i18n.js";
 import { SUIT_SYMBOL, cardsShort, isCard, short } from "./cards.js";
 
-// ctx: { me: seat or null, seats: [{kind, level}], teamNames?: [..] }
+// ctx: { me: seat or null, seats: [{kind, level, name}], teamNames?: [..] }
+// A person's own name for their seat when they gave one (shown as text, never as HTML).
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "–";
   if (seat === ctx.me) return t("ui.you");
+  const info = ctx.seats?.[seat];
+  if (info && info.kind === "human" && info.name) return info.name;
   return t("ui.seat", { n: seat + 1 });
 }
 
