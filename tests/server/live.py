@@ -30,13 +30,17 @@ class LiveServer:
     is a server restart."""
 
     def __init__(self, db: Path | str, *, bot_delay: float = 0.0,
-                 port: int | None = None) -> None:
-        """``db``: a SQLite file, or a database URL."""
+                 port: int | None = None, grace: float = 60.0,
+                 rate: tuple[float, float] = (1000.0, 1000.0)) -> None:
+        """``db``: a SQLite file, or a database URL. ``rate``: messages a second and
+        burst per socket; generous by default so that tests may play at full speed
+        (the production limit is ``Settings().rate``, ``Settings().burst``)."""
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         url = db if isinstance(db, str) else f"sqlite:///{db}"
-        app = create_app(Settings(db_url=url, bot_delay=bot_delay))
+        app = create_app(Settings(db_url=url, bot_delay=bot_delay, grace=grace,
+                                  rate=rate[0], burst=rate[1]))
         self.hub: Hub = app.state.hub
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=MAX_FRAME)
@@ -53,10 +57,15 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
 
-    def create(self, game: str, seats: list[str], seed: int = 1,
-               **options: Any) -> dict[str, Any]:
-        response = httpx.post(f"{self.url}/api/tables", json={
-            "game": game, "seats": seats, "seed": seed, "options": options})
+    def create(self, game: str, seats: list[str], seed: int = 1, *, name: str | None = None,
+               listed: bool | None = None, **options: Any) -> dict[str, Any]:
+        """A new table; ``seats`` as in ``POST /api/tables`` (``open`` for a friend)."""
+        body: dict[str, Any] = {"game": game, "seats": seats, "seed": seed, "options": options}
+        if name is not None:
+            body["name"] = name
+        if listed is not None:
+            body["listed"] = listed
+        response = httpx.post(f"{self.url}/api/tables", json=body)
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
         return created
@@ -85,6 +94,24 @@ class TableSocket:
 
     def send(self, data: Any) -> None:
         self.conn.send(data if isinstance(data, str | bytes) else json.dumps(data))
+
+    def act(self, action: str) -> None:
+        """Send ``action`` against the latest state received (its ``seq``)."""
+        self.send({"type": "act", "action": action, "seq": self.state["seq"]})
+
+    def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        """The next message of type ``kind`` (states on the way are kept)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(timeout=max(0.1, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def latest(self) -> dict[str, Any]:
+        """The newest state once no more messages are waiting."""
+        while self.pending():
+            pass
+        return self.state
 
     def until_my_turn(self, timeout: float = 30) -> dict[str, Any]:
         """The next state where this seat is to act or the match is over."""

@@ -29,7 +29,7 @@ def play_out(sock: TableSocket, rng: random.Random, limit: int = 5000) -> dict[s
         state = sock.until_my_turn()
         if state["result"] is not None:
             return state
-        sock.send({"type": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        sock.act(rng.choice(state["view"]["legal_actions"]))
         answer = sock.receive()
         assert answer["type"] == "state", answer
     raise AssertionError("the match did not end")
@@ -63,24 +63,28 @@ def test_a_client_sees_only_its_own_cards(live: LiveServer) -> None:
     assert seen["seat"] is None and "hand" not in seen["view"]
     assert len(mine["view"]["hand"]) == 5
     assert "hand" not in json.dumps(mine["events"])
-    watcher.send({"type": "act", "action": mine["view"]["legal_actions"][0]})
-    assert "watching" in watcher.receive()["message"]
+    watcher.act(mine["view"]["legal_actions"][0])
+    refused = watcher.receive()
+    assert refused["code"] == "not_seated" and "watching" in refused["message"]
     me.close()
     watcher.close()
 
 
 BAD_MESSAGES = [
-    ("not json", "not JSON"),
-    ("[1, 2]", "JSON object"),
-    ('{"type": "dance"}', "unknown message type"),
-    ('{"type": "act"}', "needs \"action\""),
-    ('{"type": "act", "action": 7}', "needs \"action\""),
-    ('{"type": "act", "action": "fly away"}', "legal actions"),
-    ('{"type": "act", "action": "play JK"}', "legal actions"),
-    (json.dumps({"type": "act", "action": "x" * (MAX_MESSAGE + 10)}), "too long"),
-    ("y" * (MAX_FRAME - 100), "too long"),
-    (b"\x00\x01", "binary"),
-    ('{"type": "undo"}', "nothing to undo"),
+    ("not json", "bad_message", "not JSON"),
+    ("[1, 2]", "bad_message", "JSON object"),
+    ('{"type": "dance"}', "bad_message", "unknown message type"),
+    ('{"type": "act", "seq": 0}', "bad_message", "needs \"action\""),
+    ('{"type": "act", "action": 7, "seq": 0}', "bad_message", "needs \"action\""),
+    ('{"type": "act", "action": "pass"}', "bad_message", "needs \"seq\""),
+    ('{"type": "act", "action": "pass", "seq": "0"}', "bad_message", "\"seq\""),
+    ('{"type": "act", "action": "fly away", "seq": SEQ}', "illegal", "legal actions"),
+    ('{"type": "act", "action": "play JK", "seq": SEQ}', "illegal", "legal actions"),
+    (json.dumps({"type": "act", "action": "x" * (MAX_MESSAGE + 10), "seq": 0}), "bad_message",
+     "too long"),
+    ("y" * (MAX_FRAME - 100), "bad_message", "too long"),
+    (b"\x00\x01", "bad_message", "binary"),
+    ('{"type": "undo"}', "not_now", "nothing to undo"),
 ]
 
 
@@ -89,13 +93,15 @@ def test_bad_messages_are_answered_and_change_nothing(live: LiveServer) -> None:
                           first_dealer=1)
     sock = live.socket(created["id"], created["token"])
     before = sock.until_my_turn()
-    for raw, expected in BAD_MESSAGES:
-        sock.send(raw)
+    for raw, code, expected in BAD_MESSAGES:
+        sock.send(raw.replace("SEQ", str(before["seq"])) if isinstance(raw, str) else raw)
         answer = sock.receive()
-        assert answer["type"] == "error" and expected in answer["message"], (raw, answer)
+        assert answer["type"] == "error" and answer["code"] == code, (raw, answer)
+        assert expected in answer["message"], (raw, answer)
     sock.send({"type": "sync"})
     after = sock.receive()
     assert after["view"] == before["view"] and after["actions"] == before["actions"]
+    assert after["seq"] == before["seq"]
     sock.close()
 
 
@@ -146,25 +152,25 @@ def test_undo_until_a_card_comes_into_sight(live: LiveServer) -> None:
     sock = live.socket(created["id"], created["token"])
     start = sock.until_my_turn()
     assert not start["can_undo"] and start["view"]["phase"] == "auction"
-    sock.send({"type": "act", "action": "bid 6"})  # the highest bid ends the auction
+    sock.act("bid 6")  # the highest bid ends the auction
     sock.receive()
     trump = sock.until_my_turn()
     assert trump["view"]["phase"] == "trump" and trump["can_undo"]
-    sock.send({"type": "act", "action": "trump S"})
+    sock.act("trump S")
     sock.receive()
     sock.send({"type": "undo"})
     undone = sock.receive()
     assert undone["view"] == trump["view"] and undone["can_undo"]
     sock.send({"type": "undo"})
     assert sock.receive()["view"] == start["view"]
-    sock.send({"type": "act", "action": "bid 6"})
+    sock.act("bid 6")
     sock.receive()
     sock.until_my_turn()
-    sock.send({"type": "act", "action": "trump S"})
+    sock.act("trump S")
     sock.receive()
     exchange = sock.until_my_turn()
     assert exchange["view"]["phase"] == "exchange"
-    sock.send({"type": "act", "action": exchange["view"]["legal_actions"][-1]})
+    sock.act(exchange["view"]["legal_actions"][-1])
     sock.receive()
     later = sock.until_my_turn()
     assert not later["can_undo"]  # new cards were drawn in the exchange
@@ -175,7 +181,7 @@ def test_undo_is_refused_once_new_cards_are_seen(live: LiveServer) -> None:
     created = live.create("schnapsen", ["human", "random"], seed=3, first_dealer=1)
     sock = live.socket(created["id"], created["token"])
     state = sock.until_my_turn()
-    sock.send({"type": "act", "action": state["view"]["legal_actions"][0]})
+    sock.act(state["view"]["legal_actions"][0])
     sock.receive()
     after = sock.until_my_turn()
     assert not after["can_undo"]  # the opponent's card, then the drawn cards, were seen
@@ -190,8 +196,8 @@ def test_a_restarted_server_resumes_the_table(db: Path) -> None:
     sock = first.socket(created["id"], created["token"])
     rng = random.Random(1)
     for _ in range(4):
-        state = sock.until_my_turn()
-        sock.send({"type": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        sock.until_my_turn()
+        sock.act(rng.choice(sock.state["view"]["legal_actions"]))
         sock.receive()
     before = sock.until_my_turn()
     sock.close()
@@ -201,6 +207,7 @@ def test_a_restarted_server_resumes_the_table(db: Path) -> None:
     again = second.socket(created["id"], created["token"])
     resumed = again.until_my_turn()
     assert resumed["view"] == before["view"] and resumed["actions"] == before["actions"]
+    assert resumed["seq"] == before["seq"] > 0
     assert again.events == sock.events
     final = play_out(again, rng)
     assert final["result"] is not None
@@ -227,3 +234,4 @@ def test_a_record_that_no_longer_replays_is_reported(live: LiveServer) -> None:
     sock = live.socket(created["id"], created["token"])
     message = sock.receive()
     assert message["type"] == "error" and "cannot be resumed" in message["message"]
+    assert message["code"] == "server"

@@ -49,7 +49,7 @@ def test_a_restart_resumes_on_either_database(url: str) -> None:
     created = first.create("schnapsen", ["human", "random"], seed=3, first_dealer=1)
     sock = first.socket(created["id"], created["token"])
     state = sock.until_my_turn()
-    sock.send({"type": "act", "action": random.Random(1).choice(state["view"]["legal_actions"])})
+    sock.act(random.Random(1).choice(state["view"]["legal_actions"]))
     sock.receive()
     before = sock.until_my_turn()
     sock.close()

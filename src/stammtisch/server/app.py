@@ -18,7 +18,7 @@ from stammtisch.server.ws import table_socket
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    hub = Hub(Store(settings.db_url), settings.bot_delay)
+    hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

@@ -1,4 +1,5 @@
-"""Every live table of one server: made new, or rebuilt from the store on first use."""
+"""Every live table of one server: made new, or rebuilt from the store on first use;
+and the lobby, the listed tables that still wait for players or play."""
 
 from __future__ import annotations
 
@@ -8,17 +9,23 @@ from typing import Any
 import stammtisch
 from stammtisch.bots.registry import find_level
 from stammtisch.errors import RecordError
+from stammtisch.server.protocol import ProtocolError, clean_name
+from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
-from stammtisch.server.tables import HUMAN, Seat, Table, TableError
+from stammtisch.server.tables import Table, TableError
 
 
-def replay_table(stored: StoredTable, store: Store, bot_delay: float) -> Table:
-    """A stored table rebuilt action by action, with who played what."""
-    seats = [Seat(s["kind"], s.get("level", ""), s.get("token", "")) for s in stored.seats]
+def replay_table(stored: StoredTable, store: Store, bot_delay: float,
+                 grace: float = 60.0) -> Table:
+    """A stored table rebuilt action by action, with who played what; every person
+    starts away, with a fresh grace period."""
+    seats = [Seat.from_stored(s) for s in stored.seats]
     record = dict(stored.record)
     actions = record.pop("actions", [])
     match = stammtisch.replay({**record, "actions": []})
-    table = Table(stored.id, match, seats, store, bot_delay)
+    table = Table(stored.id, match, seats, store, bot_delay, grace,
+                  seq=stored.seq if stored.seq is not None else len(actions),
+                  created=stored.created, listed=stored.listed)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -26,23 +33,38 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float) -> Table:
         before = len(match.events)
         match.play(text)
         table.played(actor, before)
+    table.away_from_start()
+    if any("token" in s for s in stored.seats):  # an old record: keep hashes only
+        store.save_seats(stored.id, [info.stored() for info in seats])
     return table
+
+
+def _seat(kind: Any, game: str) -> Seat:
+    if kind == OPEN:
+        return Seat(OPEN)
+    if not isinstance(kind, str):
+        raise TableError(f"a seat is 'human', 'open' or a computer level, not {kind!r}")
+    find_level(game, kind)
+    return Seat(BOT, kind)
 
 
 class Hub:
     """Every live table of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.grace = grace
         self.tables: dict[str, Table] = {}
 
     def create(self, game: str, seats: list[str], options: dict[str, Any],
-               seed: int | None = None) -> tuple[Table, str]:
-        """A new table; ``seats`` holds ``human`` once and a bot level elsewhere."""
+               seed: int | None = None, *, name: str | None = None,
+               listed: bool | None = None) -> tuple[Table, str]:
+        """A new table; ``seats`` holds ``human`` once (the creator), ``open`` for a
+        friend, a computer level elsewhere. Returns the table and the creator's token."""
         if not isinstance(seats, list) or seats.count(HUMAN) != 1:
-            raise TableError('"seats" lists every seat: "human" once, a computer level for '
-                             "the others")
+            raise TableError('"seats" lists every seat: "human" once, "open" for a friend, '
+                             "a computer level for the others")
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(options, dict):
@@ -51,19 +73,22 @@ class Hub:
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
                              f"but {len(seats)} were given")
-        token = secrets.token_urlsafe(18)
-        built = []
-        for level in seats:
-            if level == HUMAN:
-                built.append(Seat(HUMAN, token=token))
-            else:
-                if not isinstance(level, str):
-                    raise TableError(f"a seat is 'human' or a computer level, not {level!r}")
-                find_level(match.game, level)
-                built.append(Seat("bot", level))
+        creator = seats.index(HUMAN)
+        try:
+            shown = f"Player {creator + 1}" if name is None else clean_name(name)
+        except ProtocolError as bad:
+            raise TableError(f'"name": {bad}') from None
+        token = new_token()
+        built = [Seat(HUMAN, token_hash=token_hash(token), name=shown, owner=True)
+                 if seat == creator else _seat(kind, match.game)
+                 for seat, kind in enumerate(seats)]
+        if listed is None:
+            listed = OPEN in seats
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, match, built, self.store, self.bot_delay)
-        self.store.create(table_id, match.game, [s.stored() for s in built], match.record())
+        created = self.store.create(table_id, match.game, [s.stored() for s in built],
+                                    match.record(), listed=bool(listed))
+        table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
+                      created=created, listed=bool(listed))
         self.tables[table_id] = table
         return table, token
 
@@ -71,6 +96,7 @@ class Hub:
         """Forget an idle table (no sockets, no computer player moving); the store keeps it."""
         if table.idle() and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            table.close()
 
     def get(self, table_id: str) -> Table | None:
         table = self.tables.get(table_id)
@@ -78,6 +104,26 @@ class Hub:
             stored = self.store.load(table_id)
             if stored is None:
                 return None
-            table = replay_table(stored, self.store, self.bot_delay)
+            table = replay_table(stored, self.store, self.bot_delay, self.grace)
             self.tables[table_id] = table
         return table
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The listed tables whose match is not over, newest first; a table not in
+        memory has nobody connected."""
+        entries = []
+        for stored in self.store.listed():
+            live = self.tables.get(stored.id)
+            if live is not None:
+                if live.phase != "over":
+                    entries.append(live.lobby_entry())
+                continue
+            seats = [Seat.from_stored(s) for s in stored.seats]
+            free = sum(1 for info in seats if info.kind == OPEN)
+            entries.append({
+                "id": stored.id, "game": stored.game,
+                "options": stored.record.get("options", {}),
+                "phase": "waiting" if free else "playing", "created": stored.created,
+                "seats": [info.lobby(info.kind == BOT) for info in seats],
+                "free_seats": free, "watchers": 0, "url": f"/table/{stored.id}"})
+        return entries

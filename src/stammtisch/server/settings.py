@@ -16,3 +16,10 @@ class Settings:
     bot_delay: float = 0.6
     """Seconds between two computer moves, so that people can follow them."""
     web_dir: Path = WEB_DIR
+    grace: float = 60.0
+    """Seconds a person whose connection dropped keeps the seat before the table's
+    creator may hand it to a computer player."""
+    rate: float = 20.0
+    """Messages a second one socket may send on average ..."""
+    burst: float = 40.0
+    """... and at most at once."""

@@ -1,48 +1,42 @@
-"""Live tables: one match each, its seats (the player's, the computer players'), the
-sockets watching it, and the rules of the table around the match: computer players
-move on their own, every action is stored at once, undo only against computer
-players and only until a card the player had not seen comes into sight.
+"""Live tables: one match each, its seats (people, computer players, open seats), the
+sockets watching it, and the rules of the table around the match: nothing is played
+until every seat is held, computer players move on their own, every action is
+stored at once, a person who lost the connection keeps the seat for a grace period,
+undo only against computer players and only until a card the player had not seen
+comes into sight.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.bots.registry import make_bot
+from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.hints import hint, hint_available
 from stammtisch.server.reveal import seen_cards
+from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
 
 log = logging.getLogger("stammtisch.server")
 
-HUMAN = "human"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
 
 class TableError(StammtischError):
-    """A request the table refuses; the text goes back to the client unchanged."""
+    """A request the table refuses; ``code`` (see protocol.CODES) and the text go back
+    to the client unchanged."""
 
-
-@dataclass
-class Seat:
-    kind: str
-    """``human`` or ``bot``."""
-    level: str = ""
-    token: str = ""
-
-    def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level or None}
-
-    def stored(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "token": self.token}
+    def __init__(self, message: str, code: str = "not_now") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -59,6 +53,12 @@ class Table:
     seats: list[Seat]
     store: Store
     bot_delay: float
+    grace: float = 60.0
+    """Seconds a person who lost the connection keeps the seat."""
+    seq: int = 0
+    """Changes of the match so far (actions and undos)."""
+    created: float = 0.0
+    listed: bool = False
     actors: list[int] = field(default_factory=list)
     """Who played each action of the record."""
     undo_floor: int = 0
@@ -68,18 +68,35 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
     _runner: asyncio.Task[None] | None = None
+    _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     # --- building -----------------------------------------------------------------
 
     def __post_init__(self) -> None:
         for seat, info in enumerate(self.seats):
-            if info.kind != HUMAN:
+            if info.kind == BOT:
                 self.bots[seat] = make_bot(self.match.game, info.level, self.match.seed, seat)
         self.seen = {seat: self._seen(seat) for seat in self.human_seats}
 
     @property
     def human_seats(self) -> list[int]:
         return [seat for seat, info in enumerate(self.seats) if info.kind == HUMAN]
+
+    @property
+    def phase(self) -> str:
+        if self.match.result is not None:
+            return OVER
+        return WAITING if any(info.kind == OPEN for info in self.seats) else PLAYING
+
+    @property
+    def owner_seat(self) -> int | None:
+        return next((seat for seat, info in enumerate(self.seats)
+                     if info.owner and info.kind == HUMAN), None)
+
+    @property
+    def watchers(self) -> int:
+        return sum(1 for client in self.clients if client.seat is None)
 
     def _seen(self, seat: int) -> set[str]:
         return seen_cards(self.match.view(seat), self.match.events)
@@ -96,25 +113,40 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.seats):
-            if info.kind == HUMAN and token and secrets.compare_digest(info.token, token):
+            if info.holds(token):
                 return seat
         return None
+
+    def away_from_start(self) -> None:
+        """A table rebuilt after a restart: every person starts away, with a fresh grace."""
+        now = time.monotonic()
+        for info in self.seats:
+            if info.kind == HUMAN:
+                info.away_since = now
 
     # --- what a client is sent ------------------------------------------------------
 
     def can_undo(self, seat: int | None) -> bool:
-        if seat is None or self.match.to_act != seat or len(self.human_seats) != 1:
+        if seat is None or self.match.to_act != seat or self.phase != PLAYING \
+                or len(self.human_seats) != 1:
             return False
         return any(actor == seat for actor in self.actors[self.undo_floor:])
 
-    def snapshot(self, client: Client, *, full: bool = False) -> dict[str, Any]:
+    def public_seats(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        return [info.public(self.grace, now) for info in self.seats]
+
+    def snapshot(self, client: Client, *, full: bool = False,
+                 answer_id: int | None = None) -> dict[str, Any]:
         events = self.match.events
         start = 0 if full or client.events_sent > len(events) else client.events_sent
         client.events_sent = len(events)
         match = self.match
-        return {
+        state: dict[str, Any] = {
             "type": "state", "table": self.id, "game": match.game, "seat": client.seat,
-            "seats": [info.public() for info in self.seats],
+            "owner": client.seat is not None and client.seat == self.owner_seat,
+            "phase": self.phase, "seq": self.seq,
+            "seats": self.public_seats(), "watchers": self.watchers, "grace": self.grace,
             "options": match.options,
             "view": match.view(client.seat), "log_start": start, "events": events[start:],
             "actions": len(self.actors), "to_act": match.to_act,
@@ -122,41 +154,192 @@ class Table:
             "hint": client.seat is not None and hint_available(match.game),
             "result": match.result,
         }
+        if answer_id is not None:
+            state["id"] = answer_id
+        return state
 
-    async def _broadcast(self, *, full: bool = False) -> None:
+    def lobby_entry(self) -> dict[str, Any]:
+        held = {client.seat for client in self.clients}
+        return {
+            "id": self.id, "game": self.match.game, "options": self.match.options,
+            "phase": self.phase, "created": self.created,
+            "seats": [info.lobby(info.kind == BOT or seat in held)
+                      for seat, info in enumerate(self.seats)],
+            "free_seats": sum(1 for info in self.seats if info.kind == OPEN),
+            "watchers": self.watchers, "url": f"/table/{self.id}",
+        }
+
+    async def _broadcast(self, *, full: bool = False, answer: Client | None = None,
+                         answer_id: int | None = None, skip: Client | None = None) -> None:
         for client in list(self.clients):
+            if client is skip:
+                continue
             try:
-                await client.send(self.snapshot(client, full=full))
+                await client.send(self.snapshot(
+                    client, full=full, answer_id=answer_id if client is answer else None))
             except Exception:  # noqa: BLE001 - a closed socket must not stop the table
-                self.leave(client)
+                if client in self.clients:
+                    self.clients.remove(client)
+
+    # --- coming and going -----------------------------------------------------------
 
     async def join(self, client: Client) -> None:
+        self._arm_timers()
         self.clients.append(client)
+        seat = None if client.seat is None else self.seats[client.seat]
+        back = seat is not None and seat.away_since is not None
+        if seat is not None and back:
+            seat.away_since = None
+            self._disarm(client.seat)
         await client.send(self.snapshot(client, full=True))
+        if back:
+            await self._broadcast(skip=client)  # the others see the seat back
         self.wake_bots()
 
-    def leave(self, client: Client) -> None:
+    def leave(self, client: Client) -> bool:
+        """Forget a socket; True when it was the last one of a person's seat."""
         if client in self.clients:
             self.clients.remove(client)
+        seat = client.seat
+        if seat is None or self.seats[seat].kind != HUMAN \
+                or self.seats[seat].away_since is not None \
+                or any(other.seat == seat for other in self.clients):
+            return False
+        self.seats[seat].away_since = time.monotonic()
+        self._arm(seat, self.grace)
+        return True
+
+    async def depart(self, client: Client) -> None:
+        """A socket closed: when its seat is now empty, everyone sees the countdown."""
+        if self.leave(client):
+            await self._broadcast()
+
+    def _arm_timers(self) -> None:
+        now = time.monotonic()
+        for seat, info in enumerate(self.seats):
+            left = info.grace_left(self.grace, now)
+            if left is not None and seat not in self._timers:
+                self._arm(seat, left)
+
+    def _arm(self, seat: int, delay: float) -> None:
+        self._disarm(seat)
+        loop = asyncio.get_running_loop()
+        self._timers[seat] = loop.call_later(delay, self._grace_over, seat)
+
+    def _disarm(self, seat: int | None) -> None:
+        timer = self._timers.pop(seat, None) if seat is not None else None
+        if timer is not None:
+            timer.cancel()
+
+    def _grace_over(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        if self.seats[seat].grace_left(self.grace) == 0.0 and self.clients:
+            task = asyncio.get_running_loop().create_task(self._broadcast())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def close(self) -> None:
+        """The table leaves memory: no timer may fire for it any more."""
+        for seat in list(self._timers):
+            self._disarm(seat)
 
     # --- what a client may do -------------------------------------------------------
 
-    async def act(self, seat: int | None, text: str) -> None:
+    def _check_seq(self, seq: int | None) -> None:
+        if seq is not None and seq != self.seq:
+            raise TableError(f"your view is out of date (seq {seq}, the table is at "
+                             f"{self.seq}): here is the current one", "stale")
+
+    def _check_seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"there is no seat {seat} at this table of {len(self.seats)}",
+                             "bad_message")
+        return self.seats[seat]
+
+    async def act(self, client: Client, seq: int, text: str,
+                  answer_id: int | None = None) -> None:
         async with self.lock:
+            seat = client.seat
             if seat is None:
-                raise TableError("you are watching this table; only its players act")
+                raise TableError("you are watching this table; only its players act",
+                                 "not_seated")
+            if self.phase == WAITING:
+                raise TableError("the match starts once every seat is taken")
+            if self.phase == OVER:
+                raise TableError("the match is over")
+            self._check_seq(seq)
             if self.match.to_act != seat:
-                raise TableError("it is not your turn" if self.match.to_act is not None
-                                 else "the match is over")
+                raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
+                                 "not_your_turn")
             before = len(self.match.events)
-            self.match.play(text)
+            try:
+                self.match.play(text)
+            except StammtischError as refused:
+                raise TableError(str(refused), "illegal") from None
             self.played(seat, before)
+            self.seq += 1
             await self._save()
-            await self._broadcast()
+            await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
-    async def undo(self, seat: int | None) -> None:
+    async def sit(self, client: Client, seat: int, name: str,
+                  answer_id: int | None = None) -> None:
         async with self.lock:
+            if client.seat is not None:
+                raise TableError(f"you already hold seat {client.seat} at this table")
+            info = self._check_seat(seat)
+            if info.kind != OPEN:
+                raise TableError(f"seat {seat} is taken", "seat_taken")
+            token = new_token()
+            self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
+            self.seen[seat] = self._seen(seat)
+            client.seat = seat
+            await self._save_seats()
+            seated: dict[str, Any] = {"type": "seated", "seat": seat, "token": token}
+            if answer_id is not None:
+                seated["id"] = answer_id
+            await client.send(seated)
+            await self._broadcast(answer=client, answer_id=answer_id)
+        self.wake_bots()
+
+    async def fill(self, client: Client, seat: int, level: str,
+                   answer_id: int | None = None) -> None:
+        async with self.lock:
+            if client.seat is None or client.seat != self.owner_seat:
+                raise TableError("only the table's creator puts computer players into seats",
+                                 "not_owner")
+            info = self._check_seat(seat)
+            try:
+                find_level(self.match.game, level)
+            except StammtischError as unknown:
+                raise TableError(str(unknown), "bad_message") from None
+            if self.phase == OVER:
+                raise TableError("the match is over")
+            if info.kind == BOT:
+                raise TableError(f"a computer player already holds seat {seat}", "seat_taken")
+            if info.kind == HUMAN:
+                left = info.grace_left(self.grace)
+                if left is None:
+                    raise TableError(f"seat {seat}'s player is here", "seat_taken")
+                if left > 0:
+                    raise TableError(f"seat {seat}'s player may still come back "
+                                     f"({left:.0f} s left)")
+            self._disarm(seat)
+            self.seats[seat] = Seat(BOT, level)
+            self.bots[seat] = make_bot(self.match.game, level, self.match.seed, seat)
+            self.seen.pop(seat, None)
+            await self._save_seats()
+            await self._broadcast(answer=client, answer_id=answer_id)
+        self.wake_bots()
+
+    async def undo(self, client: Client, seq: int | None = None,
+                   answer_id: int | None = None) -> None:
+        async with self.lock:
+            seat = client.seat
+            if seat is None:
+                raise TableError("you are watching this table; only its players act",
+                                 "not_seated")
+            self._check_seq(seq)
             if not self.can_undo(seat):
                 raise TableError(
                     "nothing to undo: undo takes back your own moves against computer "
@@ -165,12 +348,16 @@ class Table:
                 self.match.undo()
                 if self.actors.pop() == seat:
                     break
+            self.seq += 1
             await self._save()
-            await self._broadcast(full=True)
+            await self._broadcast(full=True, answer=client, answer_id=answer_id)
 
-    async def hint(self, seat: int | None) -> str:
-        if seat is None or self.match.to_act != seat:
-            raise TableError("a hint is given on your turn")
+    async def hint(self, client: Client) -> str:
+        seat = client.seat
+        if seat is None:
+            raise TableError("hints are for the players at this table", "not_seated")
+        if self.phase != PLAYING or self.match.to_act != seat:
+            raise TableError("a hint is given on your turn", "not_your_turn")
         text = await asyncio.to_thread(hint, self.match.game, self.match.view(seat))
         if text is None:
             raise TableError("no hints yet: they come with the expert computer player")
@@ -191,7 +378,7 @@ class Table:
 
     def wake_bots(self) -> None:
         if self._runner is None or self._runner.done():
-            if self.match.to_act in self.bots:
+            if self.phase == PLAYING and self.match.to_act in self.bots:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
@@ -201,7 +388,7 @@ class Table:
                 await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
             async with self.lock:
                 seat = self.match.to_act
-                if seat is None or seat not in self.bots:
+                if self.phase != PLAYING or seat is None or seat not in self.bots:
                     return
                 view = self.match.view(seat)
                 before = len(self.match.events)
@@ -213,9 +400,14 @@ class Table:
                     log.exception("table %s: the computer player at seat %s failed", self.id, seat)
                     self.match.play(view["legal_actions"][0])
                 self.played(seat, before)
+                self.seq += 1
                 await self._save()
                 await self._broadcast()
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result
-        await asyncio.to_thread(self.store.save, self.id, record, result)
+        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq)
+
+    async def _save_seats(self) -> None:
+        await asyncio.to_thread(self.store.save_seats, self.id,
+                                [info.stored() for info in self.seats])

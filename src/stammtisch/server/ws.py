@@ -1,7 +1,9 @@
-"""The table socket: ``/ws/tables/{id}?token=...``; without a seat's token, a spectator.
+"""The table socket: ``/ws/tables/{id}?token=...``; without a seat's token, a watcher.
 
-Every message is checked (:mod:`stammtisch.server.protocol`) before it reaches the
-table; bad or illegal ones are answered with an error and change nothing.
+Every message passes the socket's rate limit and is checked
+(:mod:`stammtisch.server.protocol`) before it reaches the table; a refused one is
+answered with an error and changes nothing. A socket that goes on sending refused
+messages after being told is closed (1008).
 """
 
 from __future__ import annotations
@@ -12,9 +14,16 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
-from stammtisch.server.deps import hub
-from stammtisch.server.protocol import ProtocolError, parse_message
-from stammtisch.server.tables import Client, Table
+from stammtisch.server.deps import hub, settings
+from stammtisch.server.protocol import (
+    MAX_REFUSED,
+    ProtocolError,
+    error,
+    message_id,
+    parse_message,
+)
+from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.tables import Client, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
 
@@ -22,37 +31,73 @@ log = logging.getLogger("stammtisch.server")
 async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None:
     message = parse_message(raw)
     if message.kind == "act":
-        await table.act(client.seat, message.action)
+        assert message.seq is not None  # the parser requires it
+        await table.act(client, message.seq, message.action, message.id)
+    elif message.kind == "sit":
+        assert message.seat is not None
+        await table.sit(client, message.seat, message.name, message.id)
+    elif message.kind == "fill":
+        assert message.seat is not None
+        await table.fill(client, message.seat, message.level, message.id)
     elif message.kind == "undo":
-        await table.undo(client.seat)
+        await table.undo(client, message.seq, message.id)
     elif message.kind == "hint":
-        await client.send({"type": "hint", "text": await table.hint(client.seat)})
+        answer: dict[str, Any] = {"type": "hint", "text": await table.hint(client)}
+        if message.id is not None:
+            answer["id"] = message.id
+        await client.send(answer)
     else:
-        await client.send(table.snapshot(client, full=True))
+        await client.send(table.snapshot(client, full=True, answer_id=message.id))
+
+
+async def _answer(table: Table, client: Client, raw: str | bytes | None) -> bool:
+    """Handle one message; False when it was refused."""
+    try:
+        await _handle(table, client, raw)
+    except (ProtocolError, TableError) as refused:
+        await client.send(error(refused.code, str(refused), message_id(raw)))
+        if refused.code == "stale":
+            await client.send(table.snapshot(client, full=True))
+        return False
+    except StammtischError as refused:
+        await client.send(error("illegal", str(refused), message_id(raw)))
+        return False
+    except Exception:
+        log.exception("table %s: a message failed", table.id)
+        await client.send(error("server", "the server failed on this message; the table "
+                                "is unchanged", message_id(raw)))
+        return False
+    return True
 
 
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
         table = hub(websocket).get(websocket.path_params["table_id"])
-    except StammtischError as error:
+    except StammtischError as problem:
         # A stored record the engine no longer replays: say so, keep the record.
         log.exception("table %s cannot be resumed", websocket.path_params["table_id"])
-        await websocket.send_json(
-            {"type": "error", "message": f"this table cannot be resumed: {error}"})
+        await websocket.send_json(error("server", f"this table cannot be resumed: {problem}"))
         await websocket.close(code=4500)
         return
     if table is None:
-        await websocket.send_json({"type": "error", "message": "no such table"})
+        await websocket.send_json(error("bad_message", "no such table"))
         await websocket.close(code=4404)
         return
 
     async def send(data: dict[str, Any]) -> None:
         await websocket.send_json(data)
 
-    client = Client(table.seat_of(websocket.query_params.get("token", "")), send)
-    await table.join(client)
+    token = websocket.query_params.get("token", "")
+    client = Client(table.seat_of(token) if token else None, send)
+    config = settings(websocket)
+    bucket = TokenBucket(config.rate, config.burst)
+    refused = 0
     try:
+        if token and client.seat is None:
+            await send(error("bad_token", "this token holds no seat at this table "
+                             "(any more): you are watching"))
+        await table.join(client)
         while True:
             incoming = await websocket.receive()
             if incoming["type"] == "websocket.disconnect":
@@ -60,16 +105,18 @@ async def table_socket(websocket: WebSocket) -> None:
             raw = incoming.get("text")
             if raw is None:
                 raw = incoming.get("bytes")
-            try:
-                await _handle(table, client, raw)
-            except (ProtocolError, StammtischError) as error:
-                await send({"type": "error", "message": str(error)})
-            except Exception:
-                log.exception("table %s: a message failed", table.id)
-                await send({"type": "error", "message": "the server failed on this message; "
-                            "the table is unchanged"})
+            if bucket.take():
+                accepted = await _answer(table, client, raw)
+            else:
+                await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
+                                 f"a second (bursts of {config.burst:g})"))
+                accepted = False
+            refused = 0 if accepted else refused + 1
+            if refused > MAX_REFUSED:
+                await websocket.close(code=1008, reason="too many refused messages")
+                break
     except WebSocketDisconnect:
         pass
     finally:
-        table.leave(client)
+        await table.depart(client)
         hub(websocket).release(table)

@@ -1,4 +1,4 @@
-"""The JSON API: the games on offer, new tables, finished matches."""
+"""The JSON API: the games on offer, new tables, the lobby, finished matches."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ async def games(_request: Request) -> JSONResponse:
 
 
 async def create_table(request: Request) -> JSONResponse:
-    """``{"game", "options", "seats": ["human", "random", ...], "seed"?}`` -> id and token."""
+    """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
+    "listed"?}`` -> id, the creator's token and seat, the table's address."""
     body = await request.body()
     if len(body) > MAX_BODY:
         return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
@@ -39,13 +40,22 @@ async def create_table(request: Request) -> JSONResponse:
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         return _error('"seed" must be an integer')
+    listed = data.get("listed")
+    if listed is not None and not isinstance(listed, bool):
+        return _error('"listed" must be true or false')
     try:
         table, token = hub(request).create(
-            data["game"], data.get("seats", []), data.get("options", {}), seed)
+            data["game"], data.get("seats", []), data.get("options", {}), seed,
+            name=data.get("name"), listed=listed)
     except StammtischError as error:
         return _error(str(error))
-    return JSONResponse({"id": table.id, "token": token, "seat": table.human_seats[0],
-                         "url": f"/table/{table.id}"}, status_code=201)
+    url = f"/table/{table.id}"
+    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
+                         "url": url, "invite": url}, status_code=201)
+
+
+async def lobby(request: Request) -> JSONResponse:
+    return JSONResponse(hub(request).lobby())
 
 
 async def finished(request: Request) -> JSONResponse:
@@ -66,6 +76,7 @@ async def replay_step(request: Request) -> JSONResponse:
 routes = [
     Route("/api/games", games, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/lobby", lobby, methods=["GET"]),
     Route("/api/history", finished, methods=["GET"]),
     Route("/api/history/{table_id}", replay_step, methods=["GET"]),
 ]

@@ -1,0 +1,73 @@
+"""A table's seats: who holds each (a person by a secret token, a computer player, or
+nobody yet), and for how long a person who lost their connection keeps the seat.
+
+Tokens are 256 random bits; only their SHA-256 is kept, in memory and in the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+HUMAN = "human"
+BOT = "bot"
+OPEN = "open"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    kind: str
+    """``human``, ``bot`` or ``open``."""
+    level: str = ""
+    token_hash: str = ""
+    name: str = ""
+    owner: bool = False
+    """The creator's seat: its token may put computer players into seats."""
+    away_since: float | None = None
+    """``time.monotonic()`` when the person's last socket closed; None while connected."""
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> Seat:
+        """A stored seat; an old plain ``token`` is hashed here."""
+        hashed = stored.get("token_hash") or ""
+        if not hashed and stored.get("token"):
+            hashed = token_hash(str(stored["token"]))
+        return cls(str(stored["kind"]), str(stored.get("level") or ""), str(hashed),
+                   str(stored.get("name") or ""), bool(stored.get("owner")))
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name,
+                "token_hash": self.token_hash, "owner": self.owner}
+
+    def holds(self, token: str) -> bool:
+        return (self.kind == HUMAN and bool(token) and bool(self.token_hash)
+                and secrets.compare_digest(self.token_hash, token_hash(token)))
+
+    def grace_left(self, grace: float, now: float | None = None) -> float | None:
+        """Seconds this person keeps the seat while away; None while connected."""
+        if self.kind != HUMAN or self.away_since is None:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, grace - (now - self.away_since))
+
+    def public(self, grace: float, now: float) -> dict[str, Any]:
+        left = self.grace_left(grace, now)
+        return {"kind": self.kind, "name": self.name or None, "level": self.level or None,
+                "connected": self.kind == BOT or (self.kind == HUMAN and left is None),
+                "grace_left": None if left is None else round(left, 1),
+                "takeover": left == 0.0}
+
+    def lobby(self, connected: bool) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name or None, "level": self.level or None,
+                "connected": connected}
