@@ -3,18 +3,37 @@
 ``python -m stammtisch.bench [--seconds S] [--games g1,g2] [--json FILE]
 [--peer-python PYTHON]``
 
-Two paths per game: the public one (``Match.legal_actions()`` and
-``Match.play()``, with legality checks, undo snapshots and events) and the fast
-one bots use (``state.legal()`` and ``state.apply()`` on ints, no events).
-Each plays matches with uniformly random legal actions until the time budget
-is spent (a match stops after ``MAX_DEALS`` deals: random Schmier bidders never
-reach the target) and reports deals, matches and actions per second. Where a
-game's bots expose a play-out policy (:data:`PLAYOUTS`), its speed is measured
-too. With ``--peer-python`` (``make bench`` passes .venv-bench's), the PyPI
-package ``schnapsen`` times its random deals in the same run
-(scripts/bench_peer_schnapsen.py) and the ratios to it are printed; the target
-for our Schnapsen fast path is 10 times its deals per second. Compare figures
-of one run with each other: the machines are shared and noisy.
+Two paths per game, each playing matches with uniformly random legal actions
+(``rng.choice`` of one running ``random.Random``) until the time budget is
+spent (a match stops after ``MAX_DEALS`` deals: random Schmier bidders never
+reach the target), reporting deals, matches and actions per second:
+
+- ``public``: ``stammtisch.new_match(game, seed=...)``, then
+  ``match.play(rng.choice(match.legal_actions()))`` until the match is over: option
+  checks, legality checks, undo snapshots, events and the seed's keyed shuffles.
+- ``fast``, the path bots simulate on: a new engine state per match (options
+  resolved once per measurement), then ``state.apply(rng.choice(state.legal()))``
+  on ints, without events, until the match is over. Schnapsen's state is a
+  :class:`SimulatedMatch`: the same engine and rules, but its first dealer and
+  every deal's order are drawn from the measurement's running generator (a
+  simulation needs no replayable keyed shuffles); other games deal from the
+  match seed.
+
+Timed, for every match: creating it, every deal's shuffle and dealing, every
+choice, ``legal()`` and ``apply()``, scoring each deal and the match. Where a
+game's bots expose a play-out policy (:data:`PLAYOUTS`), a third path times it
+on the fast path. With ``--peer-python`` (``make bench`` passes .venv-bench's),
+the PyPI package ``schnapsen`` times its random deals in the same run
+(scripts/bench_peer_schnapsen.py: ``engine.play_game`` with two ``RandBot``s
+and one running generator: a fresh shuffle, the deal built, ``rng.choice`` of
+its valid moves until the deal is decided) and the ratios to it are printed;
+the target for our Schnapsen fast path is 10 times its deals per second. A
+Schnapsen deal is complete on both sides: played from a fresh shuffle until
+it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
+
+Seconds are the process's CPU time on both sides (``time.process_time``): on a
+shared machine wall time would also count other processes' work. Compare
+figures of one run with each other all the same: caches are shared too.
 """
 
 from __future__ import annotations
@@ -28,6 +47,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +55,8 @@ import stammtisch
 from stammtisch.core.game import GameInfo, GameState
 from stammtisch.core.options import resolve
 from stammtisch.games import find_game
+from stammtisch.games.schnapsen import Rules
+from stammtisch.games.schnapsen_sim import SimulatedMatch
 
 BENCH_PLAYERS = 4
 """Players at the table for games whose player count is an option."""
@@ -102,22 +124,43 @@ def _public_match(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, i
     return played, _deal_number(match.state) + 1
 
 
-def _fresh_state(info: GameInfo, seed: int) -> GameState:
-    state = info.new_state(resolve(info.name, info.options, bench_options(info)), seed, ())
-    state.events = None
-    return state
+Start = Callable[[int, random.Random], GameState]
+"""``start(seed, rng)``: a new match for the fast paths, without events."""
+Run = Callable[[int, random.Random], tuple[int, int]]
+"""``run(seed, rng)``: play one match; its actions and deals."""
 
 
-def _fast_match(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, int]:
-    state = _fresh_state(info, seed)
-    played = 0
-    choice = rng.choice
-    while state.to_act >= 0:
-        state.apply(choice(state.legal()))
-        played += 1
-        if not played & 255 and _deal_number(state) >= MAX_DEALS:
-            break
-    return played, _deal_number(state) + 1
+def fast_start(info: GameInfo) -> Start:
+    """How the fast paths start a match, options resolved once for the whole measurement.
+
+    Schnapsen starts a :class:`SimulatedMatch`: its first dealer and every deal's
+    order are drawn from the measurement's running generator, as the peer draws
+    its deals. Other games start from the match seed (core.rng's keyed shuffles).
+    """
+    options = resolve(info.name, info.options, bench_options(info))
+    if info.name == "schnapsen":
+        rules = Rules(options)
+        return lambda _seed, rng: SimulatedMatch(rules, rng)
+
+    def keyed(seed: int, _rng: random.Random) -> GameState:
+        state = info.new_state(options, seed, ())
+        state.events = None
+        return state
+    return keyed
+
+
+def _fast_runner(start: Start) -> Run:
+    def run(seed: int, rng: random.Random) -> tuple[int, int]:
+        state = start(seed, rng)
+        played = 0
+        choice = rng.choice
+        while state.to_act >= 0:
+            state.apply(choice(state.legal()))
+            played += 1
+            if not played & 255 and _deal_number(state) >= MAX_DEALS:
+                break
+        return played, _deal_number(state) + 1
+    return run
 
 
 def playout_policy(game: str) -> Policy | None:
@@ -134,9 +177,9 @@ def playout_policy(game: str) -> Policy | None:
     return lambda state, _rng: function(state)
 
 
-def _playout_runner(policy: Policy) -> Callable[[GameInfo, int, random.Random], tuple[int, int]]:
-    def run(info: GameInfo, seed: int, rng: random.Random) -> tuple[int, int]:
-        state = _fresh_state(info, seed)
+def _playout_runner(start: Start, policy: Policy) -> Run:
+    def run(seed: int, rng: random.Random) -> tuple[int, int]:
+        state = start(seed, rng)
         played = 0
         while state.to_act >= 0:
             state.apply(policy(state, rng))
@@ -148,26 +191,26 @@ def _playout_runner(policy: Policy) -> Callable[[GameInfo, int, random.Random], 
 
 
 def measure(info: GameInfo, path: str, seconds: float) -> Figure:
-    run: Callable[[GameInfo, int, random.Random], tuple[int, int]]
+    run: Run
     if path == "public":
-        run = _public_match
+        run = partial(_public_match, info)
     elif path == "fast":
-        run = _fast_match
+        run = _fast_runner(fast_start(info))
     else:
         policy = playout_policy(info.name)
         if policy is None:
             raise ValueError(f"{info.name} has no bot play-out policy")
-        run = _playout_runner(policy)
+        run = _playout_runner(fast_start(info), policy)
     rng = random.Random(12345)
     matches = deals = actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds or matches == 0:
-        played, dealt = run(info, matches, rng)
+        played, dealt = run(matches, rng)
         actions += played
         deals += dealt
         matches += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return Figure(info.name, path, matches, deals, actions, elapsed)
 
 
@@ -225,8 +268,9 @@ def main(argv: list[str] | None = None) -> int:
                   f" {figure.microseconds_per_action:>10.2f}"
                   f" {figure.actions / figure.deals:>13.1f}")
             sys.stdout.flush()
-    print(f"(playout: the bots' play-out policy on the fast path; {BENCH_PLAYERS} players where"
-          f" the game lets us choose; a match stops after {MAX_DEALS} deals)")
+    print(f"(per CPU second of one process; playout: the bots' play-out policy on the fast"
+          f" path; {BENCH_PLAYERS} players where the game lets us choose; a match stops after"
+          f" {MAX_DEALS} deals)")
     peer: dict[str, Any] = {}
     if args.peer_python:
         peer = measure_peer(args.peer_python, args.seconds)

@@ -61,7 +61,7 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 from stammtisch.cards import (
@@ -148,19 +148,25 @@ def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
     return found
 
 
-_LEADS: dict[CardSet, tuple[int, ...]] = {}
+_OPEN_LEADS: dict[int, tuple[int, ...]] = {}
+_MAY_EXCHANGE = 1 << 63
+"""Marks a hand whose leader may exchange, in the keys of :data:`_OPEN_LEADS`."""
 
 
-def _lead_actions(hand: CardSet) -> tuple[int, ...]:
-    """Every ``play`` and ``marriage`` of a hand, in canonical order (memoised)."""
-    found = _LEADS.get(hand)
+def _open_lead_actions(key: int) -> tuple[int, ...]:
+    """Every lead action with the talon open, in canonical order (memoised): the hand's
+    ``play`` and ``marriage`` actions, ``exchange`` if ``key`` holds :data:`_MAY_EXCHANGE`,
+    ``close``."""
+    found = _OPEN_LEADS.get(key)
     if found is None:
+        hand = key & ~_MAY_EXCHANGE
         found = _card_list(hand)
         pairs = hand & _ALL_PAIRS
         if pairs:
             found += _marriage_actions(pairs)
-        if len(_LEADS) < _MEMO_LIMIT:
-            _LEADS[hand] = found
+        found += (EXCHANGE, CLOSE) if key & _MAY_EXCHANGE else (CLOSE,)
+        if len(_OPEN_LEADS) < _MEMO_LIMIT:
+            _OPEN_LEADS[key] = found
     return found
 
 
@@ -170,12 +176,19 @@ _BIT_LENGTHS = tuple(n.bit_length() for n in range(25))
 def _deal_shuffle(cards: tuple[Card, ...], seed: int, number: int) -> tuple[Card, ...]:
     """``core.rng.shuffled(cards, seed, "deal", number)``: the same generator, the same order.
 
-    ``Random.shuffle`` inlined: for ``i`` from the top down it swaps ``x[i]`` with
-    ``x[_randbelow(i + 1)]``, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())``
-    until below ``n``. Without its two Python calls per card a deal starts faster;
     tests/test_schnapsen_audit.py checks the identity over many keys.
     """
-    bits = rng_for(seed, "deal", number).getrandbits
+    return shuffle_with(cards, rng_for(seed, "deal", number).getrandbits)
+
+
+def shuffle_with(cards: tuple[Card, ...], bits: Callable[[int], int]) -> tuple[Card, ...]:
+    """``cards`` shuffled as ``Random.shuffle`` does with the generator whose ``getrandbits``
+    is ``bits``: the same order, without its two Python calls per card.
+
+    ``Random.shuffle`` inlined: for ``i`` from the top down it swaps ``x[i]`` with
+    ``x[_randbelow(i + 1)]``, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())``
+    until below ``n``.
+    """
     order = list(cards)
     for i in range(len(order) - 1, 0, -1):
         n = i + 1
@@ -337,10 +350,7 @@ class SchnapsenState:
         self.deal_number += 1
         number = self.deal_number
         rules = self.rules
-        if number < len(self.decks):
-            deck = self.decks[number]
-        else:
-            deck = _deal_shuffle(SCHNAPSEN_DECKS[rules.deck_size], self.seed, number)
+        deck = self.decks[number] if number < len(self.decks) else self._shuffled(number)
         k = rules.hand_size
         dealer = self.dealer
         forehand = 1 - dealer
@@ -380,6 +390,10 @@ class SchnapsenState:
                 "game_points": self.game_points[:],
             })
 
+    def _shuffled(self, number: int) -> tuple[Card, ...]:
+        """The order of deal ``number``: the match seed's keyed shuffle (core.rng)."""
+        return _deal_shuffle(SCHNAPSEN_DECKS[self.rules.deck_size], self.seed, number)
+
     # -- the fast path --------------------------------------------------------------
 
     def legal(self) -> list[int]:
@@ -400,41 +414,101 @@ class SchnapsenState:
                     hand &= SUIT_MASKS[self.trump_suit]
             elif self.rules.follow_always and hand & SUIT_MASKS[lead // 13]:
                 hand &= SUIT_MASKS[lead // 13]
-            found = _CARD_LISTS.get(hand)
-            return list(found if found is not None else _card_list(hand))
+            return [*(_CARD_LISTS.get(hand) or _card_list(hand))]
         if self.declared >= 0:
             return [self.declared, CLAIM] if self.claim_ok else [self.declared]
         if self.strict:
-            plays = _CARD_LISTS.get(hand)
-            actions = list(plays if plays is not None else _card_list(hand))
+            actions = [*(_CARD_LISTS.get(hand) or _card_list(hand))]
             pairs = hand & _ALL_PAIRS
             if pairs and self.rules.late_marriage:
                 actions += _marriage_actions(pairs)
         else:
-            leads = _LEADS.get(hand)
-            actions = list(leads if leads is not None else _lead_actions(hand))
             if self.t > 2 and hand >> self.low_trump & 1:
-                actions.append(EXCHANGE)
-            actions.append(CLOSE)
+                hand |= _MAY_EXCHANGE
+            actions = [*(_OPEN_LEADS.get(hand) or _open_lead_actions(hand))]
         if self.claim_ok:
             actions.append(CLAIM)
         return actions
 
     def apply(self, action: int) -> None:
         seat = self.to_act
-        if self.events is not None:
-            self.events.append({"type": "action", "seat": seat, "action": action_text(action)})
-        if action < 52:
-            self.hands[seat] ^= 1 << action
-            if self.lead_card >= 0:
-                self._trick(seat, action)
+        events = self.events
+        if events is not None:
+            events.append({"type": "action", "seat": seat, "action": action_text(action)})
+        if action >= 52:
+            self._announce(seat, action)
+            return
+        hands = self.hands
+        hands[seat] ^= 1 << action
+        lead = self.lead_card
+        if lead < 0:
+            self.lead_card = action
+            self.leader = seat
+            self.declared = -1
+            self.claim_ok = False
+            self.to_act = 1 - seat
+            return
+        # The follower played: resolve the trick, credit it, then end or draw (§6.4-6.5).
+        leader = 1 - seat
+        suit = action // 13
+        if suit == lead // 13:
+            winner = seat if STRENGTH[action] > STRENGTH[lead] else leader
+        else:
+            winner = seat if suit == self.trump_suit else leader
+        self.lead_card = -1
+        self.won[winner] |= 1 << lead | 1 << action
+        gained = POINTS[lead] + POINTS[action]
+        tricks = self.tricks
+        if not tricks[winner]:
+            pending = self.pending
+            if pending[winner]:
+                gained += pending[winner]
+                pending[winner] = 0
+        tricks[winner] += 1
+        rules = self.rules
+        last = not (hands[0] | hands[1])
+        if last and self.closer < 0:
+            gained += rules.bonus
+        points = self.points
+        points[winner] += gained
+        self.history += ((leader, lead, action, winner),)
+        if events is not None:
+            events.append({"type": "trick", "leader": leader,
+                           "cards": [card_code(lead), card_code(action)],
+                           "winner": winner, "points": gained})
+        if rules.auto_end and points[winner] >= TARGET:
+            self._reached(winner, REACHED_66)
+            return
+        if last:
+            self._cards_out()
+            return
+        self.to_act = winner
+        self.claim_ok = rules.claims
+        if self.strict:
+            return
+        loser = 1 - winner
+        pos = self.talon_pos
+        hands[winner] |= 1 << self.deck[pos]
+        if self.t == 2:
+            hands[loser] |= 1 << self.trump_card
+            self.talon_pos = pos + 1
+            self.t = 0
+            self.strict = True
+        else:
+            hands[loser] |= 1 << self.deck[pos + 1]
+            self.talon_pos = pos + 2
+            self.t -= 2
+        if events is not None:
+            events.append({"type": "draw", "seat": winner})
+            if self.t == 0:
+                events.append({"type": "draw", "seat": loser,
+                               "trump_card": card_code(self.trump_card)})
             else:
-                self.lead_card = action
-                self.leader = seat
-                self.declared = -1
-                self.claim_ok = False
-                self.to_act = 1 - seat
-        elif action >= _MARRIAGE:
+                events.append({"type": "draw", "seat": loser})
+
+    def _announce(self, seat: int, action: int) -> None:
+        """``marriage``, ``exchange``, ``close`` or ``claim`` by the leader ``seat``."""
+        if action >= _MARRIAGE:
             self._marriage(seat, action - _MARRIAGE)
         elif action == EXCHANGE:
             low, old = self.low_trump, self.trump_card
@@ -487,68 +561,6 @@ class SchnapsenState:
         self.leader = seat
         self.claim_ok = False
         self.to_act = 1 - seat
-
-    def _trick(self, seat: int, card: Card) -> None:
-        """The follower ``seat`` played ``card``: resolve, credit, then end or draw (§6.4-6.5)."""
-        lead = self.lead_card
-        leader = 1 - seat
-        suit = card // 13
-        if suit == lead // 13:
-            winner = seat if STRENGTH[card] > STRENGTH[lead] else leader
-        else:
-            winner = seat if suit == self.trump_suit else leader
-        loser = 1 - winner
-        self.lead_card = -1
-        self.won[winner] |= 1 << lead | 1 << card
-        gained = POINTS[lead] + POINTS[card]
-        tricks = self.tricks
-        if not tricks[winner]:
-            pending = self.pending
-            if pending[winner]:
-                gained += pending[winner]
-                pending[winner] = 0
-        tricks[winner] += 1
-        hands = self.hands
-        rules = self.rules
-        last = not (hands[0] | hands[1])
-        if last and self.closer < 0:
-            gained += rules.bonus
-        points = self.points
-        points[winner] += gained
-        self.history += ((leader, lead, card, winner),)
-        events = self.events
-        if events is not None:
-            events.append({"type": "trick", "leader": leader,
-                           "cards": [card_code(lead), card_code(card)],
-                           "winner": winner, "points": gained})
-        if rules.auto_end and points[winner] >= TARGET:
-            self._reached(winner, REACHED_66)
-            return
-        if last:
-            self._cards_out()
-            return
-        self.to_act = winner
-        self.claim_ok = rules.claims
-        if self.strict:
-            return
-        pos = self.talon_pos
-        hands[winner] |= 1 << self.deck[pos]
-        if self.t == 2:
-            hands[loser] |= 1 << self.trump_card
-            self.talon_pos = pos + 1
-            self.t = 0
-            self.strict = True
-        else:
-            hands[loser] |= 1 << self.deck[pos + 1]
-            self.talon_pos = pos + 2
-            self.t -= 2
-        if events is not None:
-            events.append({"type": "draw", "seat": winner})
-            if self.t == 0:
-                events.append({"type": "draw", "seat": loser,
-                               "trump_card": card_code(self.trump_card)})
-            else:
-                events.append({"type": "draw", "seat": loser})
 
     # -- scoring (§10) --------------------------------------------------------------
 
