@@ -15,6 +15,7 @@ from stammtisch.bots.schnapsen.bummerl import deal_worth, win_chance
 from stammtisch.bots.schnapsen.determinize import determinize, read_view
 from stammtisch.bots.schnapsen.expert import ExpertBot
 from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value, minimax
+from stammtisch.bots.schnapsen.stopping import CHECK_EVERY, MIN_WORLDS, separated
 from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
 from stammtisch.core.match import Match
 from stammtisch.core.options import resolve
@@ -213,6 +214,46 @@ def test_analyze_covers_every_legal_action_and_honours_the_budget() -> None:
         capped = [ExpertBot(seed, budget=30.0, max_worlds=3) for _ in range(2)]
         assert capped[0].analyze(view)[0][0] == capped[1].choose(view)
     assert slowest < 0.5
+
+
+def test_the_early_stop_needs_a_clear_paired_margin() -> None:
+    even = {v: deal_worth(v, 0, 0, 7) for v in range(-3, 4)}
+    actions = [10, 20]
+    clear = [[1, -1]] * 30 + [[-1, 1]] * 2
+    assert separated(10, actions, clear, even)
+    assert not separated(20, actions, clear, even)
+    coin = [[1, -1], [-1, 1]] * 16
+    assert not separated(10, actions, coin, even) and not separated(20, actions, coin, even)
+    assert separated(10, actions, [[2, 2]] * 32, even)
+    one_rare_loss = [[1, 1]] * 31 + [[-3, 1]]
+    assert not separated(10, actions, one_rare_loss, even)
+    one_away = {v: deal_worth(v, 6, 0, 7) for v in range(-3, 4)}
+    assert one_away[1] == one_away[2] == 1.0
+    more_points = [[2, 1]] * 32
+    assert separated(10, actions, more_points, one_away)
+    assert not separated(20, actions, more_points, one_away)
+
+
+def test_the_early_stop_ends_at_a_check_and_repeats_from_the_seed() -> None:
+    stopped = 0
+    for seed in range(4):
+        match = stammtisch.new_match("schnapsen", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(seed % 3 * 2 + 1):
+            match.play(rng.choice(match.legal_actions()))
+        seat = match.to_act
+        assert seat is not None
+        view = match.view(seat)
+        bots = [ExpertBot(seed, budget=30.0, max_worlds=160) for _ in range(2)]
+        assert bots[0].choose(view) == bots[1].choose(view)
+        assert bots[0].worlds == bots[1].worlds
+        worlds = bots[0].worlds
+        assert worlds == 160 or (worlds >= MIN_WORLDS and worlds % CHECK_EVERY == 0)
+        stopped += worlds < 160
+        full = ExpertBot(seed, budget=30.0, max_worlds=160, early_stop=False)
+        full.choose(view)
+        assert full.worlds == 160
+    assert stopped > 0
 
 
 @pytest.mark.parametrize("options", VARIANTS[:3])
