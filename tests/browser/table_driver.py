@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 from server.live import LiveServer
@@ -35,3 +37,41 @@ def wait_turn(page: Any, after: int | None = None) -> str:
 
 def log_text(page: Any) -> str:
     return str(page.inner_text(".log-list"))
+
+
+CARD_CODE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+
+
+def card_faces(page: Any) -> set[str]:
+    """The card faces the page shows anywhere (backs carry an empty code)."""
+    codes = page.eval_on_selector_all("#app .card[data-card]", "nodes => nodes.map(n => n.dataset.card)")
+    return {code for code in codes if code}
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON value (a view, an event)."""
+    if isinstance(value, str):
+        return {value} if CARD_CODE.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def turn(page: Any) -> str:
+    return str(page.get_attribute("#table", "data-turn"))
+
+
+def next_to_act(pages: dict[str, Any], timeout: float = 20) -> str:
+    """The name of the page whose turn it is (or "over" when the match ended)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for name, page in pages.items():
+            state = page.evaluate("document.querySelector('#table')?.dataset.turn || ''")
+            if state == "me":
+                return name
+            if state == "over":
+                return "over"
+        time.sleep(0.05)
+    raise AssertionError(f"nobody of {', '.join(pages)} got a turn within {timeout} s")

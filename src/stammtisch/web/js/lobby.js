@@ -11,19 +11,20 @@ let tables = null;
 let catalog = [];
 let failed = false;
 
-function valueText(value) {
+function valueText(value, spec) {
+  if (spec?.kind === "seat" && typeof value === "number") return t("ui.seat", { n: value + 1 });
   const key = `val.${value}`;
   return has(key) ? t(key) : String(value);
 }
 
 function optionsText(table) {
   const game = catalog.find((g) => g.name === table.game);
-  const differing = Object.entries(table.options || {}).filter(([name, value]) => {
-    const spec = game?.options.find((o) => o.name === name);
-    return !spec || (name !== game.players.option && spec.default !== value);
-  });
+  const spec = (name) => game?.options.find((o) => o.name === name);
+  const differing = Object.entries(table.options || {}).filter(([name, value]) =>
+    !spec(name) || (name !== game.players.option && spec(name).default !== value));
   if (!differing.length) return t("ui.preset.rules");
-  return differing.map(([name, value]) => `${has(`opt.${name}`) ? t(`opt.${name}`) : name}: ${valueText(value)}`).join(" · ");
+  return differing.map(([name, value]) =>
+    `${has(`opt.${name}`) ? t(`opt.${name}`) : name}: ${valueText(value, spec(name))}`).join(" · ");
 }
 
 function seatText(seat, index) {

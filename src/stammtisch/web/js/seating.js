@@ -112,10 +112,12 @@ export function waitingRoom(state, { levels, send, onProblem, seatLabel }) {
   const watcher = state.seat === null;
   const rows = state.seats.map((info, seat) => {
     const mine = seat === state.seat;
+    const where = t("ui.seat", { n: seat + 1 });
+    const label = mine ? info.name || t("ui.you") : seatLabel(seat);
+    const about = [label === where ? null : where, seatKind(info)].filter(Boolean).join(" · ");
     return h("li", { class: "seat waiting-seat" + (info.kind === "open" ? " open" : ""), "data-seat": String(seat) },
-      h("div", { class: "seat-name" }, seatLabel(seat),
-        mine ? h("span", { class: "badge" }, t("ui.you")) : null),
-      h("div", { class: "level" }, t("ui.seat", { n: seat + 1 }), seatKind(info) ? ` · ${seatKind(info)}` : ""),
+      h("div", { class: "seat-name" }, label, mine ? h("span", { class: "badge" }, t("ui.you")) : null),
+      about ? h("div", { class: "level" }, about) : null,
       presence(info, seat),
       info.kind === "open" && watcher
         ? h("button", { type: "button", id: `sit-${seat}`, class: "primary", onclick: () => sit(seat, send, onProblem) },

@@ -1,0 +1,253 @@
+"""Friends at one table in Chromium: the start page's invite link, the lobby, the
+waiting room, a Schnauz round between two browsers and a computer player with a
+reload in the middle and an away countdown, a watcher who never sees a hidden card,
+and the owner letting a computer take over a seat whose grace period ran out.
+Screenshots land in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.conftest import shoot
+from browser.table_driver import cards_in, card_faces, log_text, next_to_act, turn
+from server.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+Person = Callable[..., Any]
+
+
+@pytest.fixture
+def people(browser: Any, request: pytest.FixtureRequest) -> Iterator[Person]:
+    """``person(name, phone=False)``: a page in a browser context of its own (its own
+    localStorage: its own seat tokens); no page may raise a script error."""
+    contexts: list[Any] = []
+    pages: dict[str, Any] = {}
+    errors: list[str] = []
+
+    def person(name: str, *, phone: bool = False) -> Any:
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone,
+                                      locale="en-GB", reduced_motion="reduce")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
+        pages[name] = page
+        return page
+
+    yield person
+    if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+        for name, page in pages.items():
+            if not page.is_closed():
+                shoot(page, f"failed-{request.node.name}-{name}")
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def hidden_cards(server: LiveServer, table_id: str) -> set[str]:
+    """The cards in some seat's hand that the public view does not show."""
+    table = server.hub.get(table_id)
+    assert table is not None
+    hands = set().union(*(set(table.match.view(seat).get("hand") or [])
+                          for seat in range(len(table.seats))))
+    return hands - cards_in(table.match.view(None))
+
+
+def assert_watcher_sees_no_hidden_card(watcher: Any, player: Any, server: LiveServer,
+                                       table_id: str) -> int:
+    """At a quiet moment (a person is to act): the watcher's page is as far as the
+    player's, and none of its card faces is in a hand. Returns the faces counted."""
+    actions = player.get_attribute("#table", "data-actions")
+    watcher.wait_for_function(f"document.querySelector('#table')?.dataset.actions === '{actions}'")
+    faces = card_faces(watcher)
+    hidden = hidden_cards(server, table_id)
+    assert hidden, "the hands should hold cards nobody else sees"
+    assert not faces & hidden, f"the watcher sees hidden cards {faces & hidden}"
+    assert watcher.locator(".hand-area").count() == 0
+    assert watcher.locator(".hand button.card, .actions .action").count() == 0
+    return len(faces)
+
+
+def play_turn(page: Any, turns_taken: int) -> None:
+    """A Schnauz turn by clicking: keep as dealer, swap a card first, knock next, then pass."""
+    phase = page.get_attribute("#table", "data-phase")
+    if phase == "dealer_choice":
+        page.click("button[data-action=keep]")
+    elif turns_taken == 0:
+        page.locator(".hand button.card").first.click()
+        page.locator(".center button.card").first.click()
+    elif page.locator("button[data-action=knock]").count():
+        page.click("button[data-action=knock]")
+    elif page.locator("button[data-action=pass]").count():
+        page.click("button[data-action=pass]")
+    else:
+        page.locator(".actions .action").first.click()
+
+
+def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer) -> None:
+    page = people("anna")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(server.url + "/")
+    page.click("label[for=game-schnauz]")
+    page.select_option("#players", "3")
+    page.select_option("#level-1", "open")
+    assert "invite link" in page.inner_text("#level-1-doc")
+    page.select_option("#level-2", "club")
+    page.fill("#my-name", "Anna")
+    page.click("#start")
+    link = page.input_value("#invite-link")
+    assert link.startswith(server.url + "/table/")
+    page.click("#copy-invite")
+    page.wait_for_selector("#copy-invite:has-text('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    shoot(page, "start-invite-link")
+    page.click("#go-table")
+    page.wait_for_selector(".waiting-room")
+    assert page.inner_text(".waiting-seat[data-seat='0'] .seat-name").startswith("Anna")
+    assert page.inner_text(".waiting-seat[data-seat='0'] .badge") == "You"
+    assert page.locator("#fill-1").count() == 1  # the owner may seat a computer
+    page.select_option("#fill-level-1", "beginner")
+    page.click("#fill-1")
+    page.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
+    assert "Computer" in page.inner_text(".seats")
+
+
+def test_friends_play_a_schnauz_round_while_someone_watches(
+        people: Person, server: LiveServer, tmp_path: Path) -> None:
+    created = server.create("schnauz", ["human", "open", "club"], seed=1, name="Anna",
+                            num_players=3, first_dealer=0)
+    table_id, invite = created["id"], server.url + created["invite"]
+    anna, ben, watcher = people("anna"), people("ben"), people("watcher", phone=True)
+    anna.goto(server.url + "/lobby")
+    anna.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
+                  [table_id, created["token"]])
+    anna.goto(invite)
+    anna.wait_for_selector(".waiting-room")
+    assert anna.locator("#fill-1").count() == 1 and anna.locator("#sit-1").count() == 0
+
+    # The watcher finds the table in the lobby and opens it.
+    watcher.goto(server.url + "/lobby")
+    entry = watcher.locator(f"[data-table='{table_id}']")
+    entry.wait_for()
+    assert "Free seats: 1" in entry.inner_text() and "Anna" in entry.inner_text()
+    assert "Club player" in entry.inner_text()
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(watcher, "lobby-phone", full_page=False)
+    entry.locator("a:has-text('Watch')").click()
+    watcher.wait_for_selector(".waiting-room")
+    assert watcher.url == invite
+    assert watcher.locator("#sit-1").count() == 1 and watcher.locator("#fill-1").count() == 0
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(watcher, "waiting-room-watcher-phone", full_page=False)
+    shoot(anna, "waiting-room-owner")
+
+    desk = people("desk")  # the lobby on a wide screen, with the watcher counted
+    desk.goto(server.url + "/lobby")
+    desk.wait_for_selector(f"[data-table='{table_id}'] .watchers:has-text('Watchers: 1')")
+    shoot(desk, "lobby")
+
+    # Ben opens the invite link and takes the open seat; his name is text, not markup.
+    ben.goto(invite)
+    ben.wait_for_selector("#sit-1")
+    ben.click("#sit-1")
+    assert "name" in ben.inner_text(".notice")  # no name yet: asked for one
+    ben.fill("#sit-name", "Ben <b>&</b>")
+    ben.click("#sit-1")
+    ben.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
+    assert ben.evaluate(f"localStorage.getItem('stammtisch.token.{table_id}')")
+    anna.wait_for_selector(".seats .seat-name:has-text('Ben <b>&</b>')")
+    assert anna.locator(".seats b").count() == 0
+    watcher.wait_for_selector("#watching")
+
+    pages = {"anna": anna, "ben": ben}
+    turns = {"anna": 0, "ben": 0}
+    reloaded = False
+    faces_seen = 0
+    for _ in range(30):
+        who = next_to_act(pages)
+        assert who != "over"
+        if anna.locator(".last-round").count():
+            break
+        page = pages[who]
+        faces_seen += assert_watcher_sees_no_hidden_card(watcher, page, server, table_id)
+        if who == "ben" and turns["ben"] == 1 and not reloaded:
+            hand = ben.inner_text(".hand")
+            ben.goto("about:blank")  # Ben's connection drops: everyone sees the countdown
+            away = anna.locator(".seat[data-seat='1'] .away")
+            away.wait_for()
+            first = away.inner_text()
+            assert first.startswith("away · seat kept for")
+            anna.wait_for_function(
+                "(t) => document.querySelector(\".seat[data-seat='1'] .away\").innerText !== t",
+                arg=first, timeout=3000)  # it ticks in the page, second by second
+            shoot(anna, "table-countdown")
+            watcher.locator(".seat[data-seat='1'] .away").wait_for()
+            ben.goto(invite)
+            anna.wait_for_selector(".seat[data-seat='1'] .away", state="detached")
+            ben.reload()  # and once more as a plain reload, in the middle of the round
+            ben.wait_for_selector("#table[data-turn=me]")
+            assert ben.inner_text(".hand") == hand
+            assert "You: Swap" in log_text(ben)  # the whole log came back
+            reloaded = True
+        before = page.get_attribute("#table", "data-actions")
+        dealer_choice = page.get_attribute("#table", "data-phase") == "dealer_choice"
+        play_turn(page, turns[who])
+        turns[who] += 0 if dealer_choice else 1
+        page.wait_for_function(
+            "(b) => document.querySelector('#table').dataset.actions !== b", arg=before)
+        if who == "anna" and turns["anna"] == 1:
+            watcher.wait_for_selector("#table[data-actions]")
+            shoot(watcher, "table-watcher-phone", full_page=False)
+    anna.wait_for_selector(".last-round")
+    assert reloaded, "Ben never reached a second turn in this round"
+    assert turns["anna"] >= 1 and turns["ben"] >= 2
+    assert faces_seen > 0, "the watcher should see the table's open cards"
+    # After the showdown the old hands are public; the new ones stay hidden.
+    watcher.wait_for_selector(".last-round")
+    who = next_to_act(pages)
+    if who != "over":
+        assert_watcher_sees_no_hidden_card(watcher, pages[who], server, table_id)
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    for name in ("Ben <b>&</b>", "Showdown"):
+        assert name in log_text(watcher) or name in watcher.inner_text("#table")
+    shoot(watcher, "table-watcher-showdown-phone", full_page=False)
+    shoot(anna, "table-round-over")
+
+
+def test_the_owner_lets_a_computer_take_an_abandoned_seat(
+        people: Person, tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "grace.db", grace=1.5)
+    try:
+        created = server.create("schnauz", ["human", "open"], seed=5, name="Anna",
+                                num_players=2, first_dealer=1)
+        anna, ben = people("anna"), people("ben")
+        anna.goto(server.url + "/lobby")
+        anna.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
+                      [created["id"], created["token"]])
+        anna.goto(server.url + created["url"])
+        ben.goto(server.url + created["invite"])
+        ben.fill("#sit-name", "Ben")
+        ben.click("#sit-1")
+        ben.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
+        anna.wait_for_selector(".seats .seat-name:has-text('Ben')")
+        ben.context.close()  # Ben is gone for good
+        anna.wait_for_selector(".seat[data-seat='1'] .away.gone", timeout=10_000)
+        assert "a computer may take over" in anna.inner_text(".seat[data-seat='1']")
+        shoot(anna, "table-takeover-offered")
+        anna.select_option("#fill-level-1", "club")
+        anna.click("#fill-1")
+        anna.wait_for_selector(".seat[data-seat='1'] .level:has-text('Club player')")
+        assert anna.locator(".seat[data-seat='1'] .away").count() == 0
+        deadline = time.monotonic() + 15
+        while turn(anna) != "me" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the computer plays Ben's seat now
+        assert turn(anna) == "me"
+    finally:
+        server.stop()
