@@ -44,7 +44,8 @@ CARD_CODE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
 
 def card_faces(page: Any) -> set[str]:
     """The card faces the page shows anywhere (backs carry an empty code)."""
-    codes = page.eval_on_selector_all("#app .card[data-card]", "nodes => nodes.map(n => n.dataset.card)")
+    codes = page.eval_on_selector_all("#app .card[data-card]",
+                                      "nodes => nodes.map(n => n.dataset.card)")
     return {code for code in codes if code}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from browser.conftest import shoot
-from browser.table_driver import cards_in, card_faces, log_text, next_to_act, turn
+from browser.table_driver import card_faces, cards_in, log_text, next_to_act, turn
 from server.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -120,7 +120,7 @@ def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer
 
 
 def test_friends_play_a_schnauz_round_while_someone_watches(
-        people: Person, server: LiveServer, tmp_path: Path) -> None:
+        people: Person, server: LiveServer) -> None:
     created = server.create("schnauz", ["human", "open", "club"], seed=1, name="Anna",
                             num_players=3, first_dealer=0)
     table_id, invite = created["id"], server.url + created["invite"]
