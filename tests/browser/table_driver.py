@@ -39,6 +39,14 @@ def log_text(page: Any) -> str:
     return str(page.inner_text(".log-list"))
 
 
+UNLABELLED = """() => [...document.querySelectorAll('button, input, select, [role=img], a')]
+    .filter((n) => {
+      const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && n.labels.length)
+        || (n.tagName !== 'INPUT' && n.tagName !== 'SELECT' && n.innerText.trim());
+      return !named;
+    }).map((n) => n.outerHTML.slice(0, 80))"""
+
+
 CARD_CODE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from browser.conftest import shoot
-from browser.table_driver import card_faces, cards_in, log_text, next_to_act, turn
+from browser.table_driver import UNLABELLED, card_faces, cards_in, log_text, next_to_act, turn
 from server.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -92,7 +92,7 @@ def play_turn(page: Any, turns_taken: int) -> None:
 
 
 def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer) -> None:
-    page = people("anna")
+    page = people("anna", phone=True)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(server.url + "/")
     page.click("label[for=game-schnauz]")
@@ -101,18 +101,24 @@ def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer
     assert "invite link" in page.inner_text("#level-1-doc")
     page.select_option("#level-2", "club")
     page.fill("#my-name", "Anna")
+    assert page.evaluate(UNLABELLED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.click("#start")
     link = page.input_value("#invite-link")
     assert link.startswith(server.url + "/table/")
     page.click("#copy-invite")
     page.wait_for_selector("#copy-invite:has-text('Copied')")
     assert page.evaluate("navigator.clipboard.readText()") == link
-    shoot(page, "start-invite-link")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "start-invite-link-phone", full_page=False)
     page.click("#go-table")
     page.wait_for_selector(".waiting-room")
     assert page.inner_text(".waiting-seat[data-seat='0'] .seat-name").startswith("Anna")
     assert page.inner_text(".waiting-seat[data-seat='0'] .badge") == "You"
     assert page.locator("#fill-1").count() == 1  # the owner may seat a computer
+    assert page.evaluate(UNLABELLED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "waiting-room-owner-phone", full_page=False)
     page.select_option("#fill-level-1", "beginner")
     page.click("#fill-1")
     page.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
@@ -139,12 +145,14 @@ def test_friends_play_a_schnauz_round_while_someone_watches(
     assert "Free seats: 1" in entry.inner_text() and "Anna" in entry.inner_text()
     assert "Club player" in entry.inner_text()
     assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    assert watcher.evaluate(UNLABELLED) == []
     shoot(watcher, "lobby-phone", full_page=False)
     entry.locator("a:has-text('Watch')").click()
     watcher.wait_for_selector(".waiting-room")
     assert watcher.url == invite
     assert watcher.locator("#sit-1").count() == 1 and watcher.locator("#fill-1").count() == 0
     assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    assert watcher.evaluate(UNLABELLED) == []
     shoot(watcher, "waiting-room-watcher-phone", full_page=False)
     shoot(anna, "waiting-room-owner")
 
@@ -241,6 +249,7 @@ def test_the_owner_lets_a_computer_take_an_abandoned_seat(
         anna.wait_for_selector(".seat[data-seat='1'] .away.gone", timeout=10_000)
         assert "a computer may take over" in anna.inner_text(".seat[data-seat='1']")
         shoot(anna, "table-takeover-offered")
+        assert anna.evaluate(UNLABELLED) == []
         anna.select_option("#fill-level-1", "club")
         anna.click("#fill-1")
         anna.wait_for_selector(".seat[data-seat='1'] .level:has-text('Club player')")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from browser.conftest import shoot
-from browser.table_driver import actions, log_text, open_table, wait_turn
+from browser.table_driver import UNLABELLED, actions, log_text, open_table, wait_turn
 from server.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -298,14 +298,6 @@ def test_the_page_reconnects_after_a_server_restart(page: Any, tmp_path: Path) -
         wait_turn(page, before)
     finally:
         second.stop()
-
-
-UNLABELLED = """() => [...document.querySelectorAll('button, input, select, [role=img], a')]
-    .filter((n) => {
-      const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && n.labels.length)
-        || (n.tagName !== 'INPUT' && n.tagName !== 'SELECT' && n.innerText.trim());
-      return !named;
-    }).map((n) => n.outerHTML.slice(0, 80))"""
 
 
 def test_every_control_has_a_label(page: Any, server: LiveServer) -> None:

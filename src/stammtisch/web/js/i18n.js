@@ -168,6 +168,9 @@ const en = {
   "doc.game_point_tie": "A tie for the most game count: nobody gets Game, or the bidders if tied.",
   "doc.unresolved_tie": "A tie at the top at the end without the bidders: play on, or all tied win.",
   // shared tables: seats, invitations, the lobby
+  "err.seat_taken": "Someone else took this seat first.", "err.not_owner": "Only the person who opened the table may seat computer players.",
+  "err.not_now": "That is not possible right now.", "err.not_your_turn": "It is not your turn.",
+  "err.rate_limited": "Too many messages at once; wait a moment.", "err.not_seated": "Watchers cannot play; take a free seat first.",
   "ui.friend": "Friend (open seat)", "ui.you_doc": "You play this seat.",
   "ui.friend_doc": "A friend takes this seat through the invite link; until then the table waits.", "ui.your_name": "Your name",
   "ui.name_doc": "The others at the table see it (up to 24 characters).", "ui.copy": "Copy link",
@@ -366,6 +369,9 @@ const de = {
   "doc.game_point_tie": "Gleichstand um die meisten Spielaugen: niemand bekommt Spiel, oder das bietende Team.",
   "doc.unresolved_tie": "Gleichstand an der Spitze am Ende ohne das bietende Team: weiterspielen oder alle gewinnen.",
   // shared tables: seats, invitations, the lobby
+  "err.seat_taken": "Jemand anderes hat diesen Platz schon genommen.", "err.not_owner": "Nur wer den Tisch eröffnet hat, darf Computerspieler hinsetzen.",
+  "err.not_now": "Das geht gerade nicht.", "err.not_your_turn": "Du bist nicht dran.",
+  "err.rate_limited": "Zu viele Nachrichten auf einmal; warte einen Moment.", "err.not_seated": "Zuschauer spielen nicht mit; nimm zuerst einen freien Platz.",
   "ui.friend": "Freund (freier Platz)", "ui.you_doc": "Du spielst auf diesem Platz.",
   "ui.friend_doc": "Ein Freund setzt sich über den Einladungslink hierher; bis dahin wartet der Tisch.", "ui.your_name": "Dein Name",
   "ui.name_doc": "Die anderen am Tisch sehen ihn (bis zu 24 Zeichen).", "ui.copy": "Link kopieren",

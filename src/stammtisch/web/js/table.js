@@ -68,7 +68,8 @@ function receive(message) {
       token = "";
       notice = t("ui.bad_token");
     } else {
-      notice = message.message;
+      // The server's text names the details (in English); a known code is said in the page's language.
+      notice = has(`err.${message.code}`) ? t(`err.${message.code}`) : message.message;
     }
   } else if (message.type === "hint") {
     notice = t("ui.hint_text", { text: message.text });
@@ -168,8 +169,8 @@ function makeUi(legal) {
 
 function seatsStrip(view, game, c) {
   const count = state.seats.length;
-  const me = state.seat ?? 0;
-  const order = Array.from({ length: count }, (_, i) => (me + 1 + i) % count).filter((s) => s !== state.seat);
+  const first = state.seat === null ? 0 : state.seat + 1;  // a watcher sees the seats in order
+  const order = Array.from({ length: count }, (_, i) => (first + i) % count).filter((s) => s !== state.seat);
   return h("ol", { class: "seats", "aria-label": t("ui.seats") }, order.map((seat) => {
     const info = state.seats[seat];
     const level = info.kind === "bot" ? t(`level.${info.level}`) : "";
@@ -297,7 +298,7 @@ function render() {
     h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view))),
     h("div", { class: "hand" }, handNodes.length ? handNodes : h("span", { class: "empty" }, "–")));
   const tools = h("div", { class: "tools" },
-    state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo" }) }, t("ui.undo")) : null,
+    state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo", seq: state.seq }) }, t("ui.undo")) : null,
     state.hint && legal.length ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "hint" }) }, t("ui.hint")) : null);
   const sheet = game.sheet(view, ui, events);
   const status = h("p", { class: "status" + (legal.length ? " my-turn" : "") + (state.result ? " over" : ""), role: "status" },
