@@ -6,6 +6,7 @@ import json
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,14 @@ class TableSocket:
             message = self.receive(timeout=max(0.1, deadline - time.monotonic()))
             if message["type"] == kind:
                 return message
+
+    def until_state(self, test: Callable[[dict[str, Any]], bool],
+                    timeout: float = 10) -> dict[str, Any]:
+        """The first state (the latest one received included) that passes ``test``."""
+        deadline = time.monotonic() + timeout
+        while not (self.state and test(self.state)):
+            self.receive(timeout=max(0.1, deadline - time.monotonic()))
+        return self.state
 
     def latest(self) -> dict[str, Any]:
         """The newest state once no more messages are waiting."""

@@ -42,7 +42,10 @@ watchers would otherwise make every join cost a broadcast to all).
 Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009; per
 socket a token bucket (20 messages a second, bursts of 40, see Settings) answers
 the excess with ``rate_limited``; after more than :data:`MAX_REFUSED` refused
-messages in a row the socket is closed with 1008.
+messages in a row the socket is closed with 1008. "In a row" counts every refused
+message (of any code) until a message is accepted after a full second without
+refusals: a flood that lets through one message each time the bucket refills is
+still one flood.
 """
 
 from __future__ import annotations

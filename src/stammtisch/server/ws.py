@@ -3,12 +3,14 @@
 Every message passes the socket's rate limit and is checked
 (:mod:`stammtisch.server.protocol`) before it reaches the table; a refused one is
 answered with an error and changes nothing. A socket that goes on sending refused
-messages after being told is closed (1008).
+messages after being told (more than MAX_REFUSED of them without a calm second in
+between) is closed (1008).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -26,6 +28,9 @@ from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.tables import Client, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
+
+CALM = 1.0
+"""Seconds without a refused message after which a socket's refusals are forgiven."""
 
 
 async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None:
@@ -92,7 +97,7 @@ async def table_socket(websocket: WebSocket) -> None:
     client = Client(table.seat_of(token) if token else None, send)
     config = settings(websocket)
     bucket = TokenBucket(config.rate, config.burst)
-    refused = 0
+    refused, last_refused = 0, 0.0
     try:
         if token and client.seat is None:
             await send(error("bad_token", "this token holds no seat at this table "
@@ -111,7 +116,11 @@ async def table_socket(websocket: WebSocket) -> None:
                 await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
                                  f"a second (bursts of {config.burst:g})"))
                 accepted = False
-            refused = 0 if accepted else refused + 1
+            now = time.monotonic()
+            if not accepted:
+                refused, last_refused = refused + 1, now
+            elif now - last_refused > CALM:
+                refused = 0
             if refused > MAX_REFUSED:
                 await websocket.close(code=1008, reason="too many refused messages")
                 break
