@@ -153,9 +153,9 @@ def _fast_runner(start: Start) -> Run:
     def run(seed: int, rng: random.Random) -> tuple[int, int]:
         state = start(seed, rng)
         played = 0
-        choice = rng.choice
+        choice, legal, apply = rng.choice, state.legal, state.apply
         while state.to_act >= 0:
-            state.apply(choice(state.legal()))
+            apply(choice(legal()))
             played += 1
             if not played & 255 and _deal_number(state) >= MAX_DEALS:
                 break

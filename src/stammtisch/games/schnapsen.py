@@ -170,7 +170,9 @@ def _open_lead_actions(key: int) -> tuple[int, ...]:
     return found
 
 
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(25))
+_SHUFFLE_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+                       for size in range(53))
+"""By the number of cards: ``Random.shuffle``'s steps ``(i, n = i + 1, n.bit_length())``."""
 
 
 def _deal_shuffle(cards: tuple[Card, ...], seed: int, number: int) -> tuple[Card, ...]:
@@ -190,9 +192,7 @@ def shuffle_with(cards: tuple[Card, ...], bits: Callable[[int], int]) -> tuple[C
     until below ``n``.
     """
     order = list(cards)
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTHS[n]
+    for i, n, k in _SHUFFLE_STEPS[len(order)]:
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -362,9 +362,9 @@ class SchnapsenState:
         hands = [first, second] if forehand == 0 else [second, first]
         self.deck = deck
         self.hands = hands
-        self.trump_card = deck[2 * k]
-        self.trump_suit = deck[2 * k] // 13
-        self.low_trump = make_card(self.trump_suit, rules.low_rank)
+        trump_card = self.trump_card = deck[2 * k]
+        trump_suit = self.trump_suit = trump_card // 13
+        self.low_trump = make_card(trump_suit, rules.low_rank)
         self.talon_pos = 2 * k + 1
         self.t = len(deck) - 2 * k
         self.closer = -1
