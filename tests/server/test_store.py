@@ -3,9 +3,12 @@ database URL (``postgresql+psycopg://user@host:port/db``), in PostgreSQL."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 import secrets
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -41,6 +44,42 @@ def test_tables_are_stored_and_listed(url: str) -> None:
     assert not loaded.finished and store.load("nothing") is None
     finished = [t.id for t in store.finished()]
     assert ids[2] in finished and ids[0] not in finished
+    store.dispose()
+
+
+def test_an_old_plain_token_is_hashed_when_loaded(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    token = secrets.token_urlsafe(18)  # as tables were made before issue 8
+    record = {"game": "schnapsen", "options": {"first_dealer": 1}, "seed": 2, "actions": []}
+    store.create("old", "schnapsen", [{"kind": "human", "level": "", "token": token},
+                                      {"kind": "bot", "level": "random", "token": ""}], record)
+    store.dispose()
+    live = LiveServer(url)
+    sock = live.socket("old", token)
+    first = sock.receive()
+    assert first["seat"] == 0 and first["phase"] == "playing"
+    loaded = live.hub.store.load("old")
+    assert loaded is not None and token not in json.dumps(loaded.seats)
+    assert loaded.seats[0]["token_hash"] == hashlib.sha256(token.encode()).hexdigest()
+    sock.close()
+    live.stop()
+
+
+def test_an_older_database_gets_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "older.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (id VARCHAR(40) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
+                   "seats TEXT NOT NULL, record TEXT NOT NULL, finished BOOLEAN NOT NULL, "
+                   "result TEXT, created FLOAT NOT NULL, updated FLOAT NOT NULL)")
+        db.execute("INSERT INTO tables VALUES ('t', 'schnapsen', '[]', "
+                   "'{\"actions\": [\"a\", \"b\"]}', 0, NULL, 1.0, 1.0)")
+    store = Store(f"sqlite:///{path}")
+    loaded = store.load("t")
+    assert loaded is not None and loaded.seq is None and not loaded.listed
+    store.save("t", loaded.record, None, 3)
+    again = store.load("t")
+    assert again is not None and again.seq == 3
     store.dispose()
 
 

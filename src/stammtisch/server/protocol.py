@@ -35,6 +35,16 @@ with a code of :data:`CODES`. An error never changes the table. ``seq`` grows
 by one with every change of the match (an action or an undo) and is stored
 with the table, so that it survives a restart.
 
+A socket to a table that does not exist is sent an ``error`` (``bad_message``,
+"no such table") and closed with 4404; a stored table the engine can no longer
+replay is sent an ``error`` (``server``) and closed with 4500.
+
+Seats: ``connected`` is true while a socket holds a person's seat (always for a
+computer player, never for an open seat); ``grace_left`` counts down only after
+a person's last socket closed. A table is rebuilt from the store when its first
+socket comes (after a restart, or after every socket had left): every person then
+starts away with a fresh grace period, and ``seq`` goes on from the stored one.
+
 Watchers: the watcher count in ``state`` is brought up to date with the next
 broadcast; a watcher coming or going is not broadcast on its own (a crowd of
 watchers would otherwise make every join cost a broadcast to all).

@@ -61,10 +61,11 @@ class Seat:
         now = time.monotonic() if now is None else now
         return max(0.0, grace - (now - self.away_since))
 
-    def public(self, grace: float, now: float) -> dict[str, Any]:
-        left = self.grace_left(grace, now)
+    def public(self, grace: float, now: float, connected: bool) -> dict[str, Any]:
+        """As every client sees it; ``connected``: a socket holds this person's seat."""
+        left = None if connected else self.grace_left(grace, now)
         return {"kind": self.kind, "name": self.name or None, "level": self.level or None,
-                "connected": self.kind == BOT or (self.kind == HUMAN and left is None),
+                "connected": self.kind == BOT or (self.kind == HUMAN and connected),
                 "grace_left": None if left is None else round(left, 1),
                 "takeover": left == 0.0}
 

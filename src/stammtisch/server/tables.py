@@ -134,7 +134,9 @@ class Table:
 
     def public_seats(self) -> list[dict[str, Any]]:
         now = time.monotonic()
-        return [info.public(self.grace, now) for info in self.seats]
+        held = {client.seat for client in self.clients}
+        return [info.public(self.grace, now, seat in held)
+                for seat, info in enumerate(self.seats)]
 
     def snapshot(self, client: Client, *, full: bool = False,
                  answer_id: int | None = None) -> dict[str, Any]:
