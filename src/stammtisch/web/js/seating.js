@@ -118,7 +118,7 @@ export function waitingRoom(state, { levels, send, onProblem, seatLabel }) {
     return h("li", { class: "seat waiting-seat" + (info.kind === "open" ? " open" : ""), "data-seat": String(seat) },
       h("div", { class: "seat-name" }, label, mine ? h("span", { class: "badge" }, t("ui.you")) : null),
       about ? h("div", { class: "level" }, about) : null,
-      presence(info, seat),
+      presence(info, seat), takeoverForm(state, seat, levels, send),
       info.kind === "open" && watcher
         ? h("button", { type: "button", id: `sit-${seat}`, class: "primary", onclick: () => sit(seat, send, onProblem) },
           t("ui.take_seat"))

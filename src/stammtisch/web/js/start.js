@@ -144,11 +144,9 @@ async function start(event) {
   document.getElementById("invite-link")?.select();
 }
 
-export function inviteUrl(path) { return new URL(path, location.origin).href; }
-
 // After a table with open seats is made: the link to give to friends, and the way in.
 function invitePanel() {
-  const link = inviteUrl(created.invite || created.url);
+  const link = new URL(created.invite || created.url, location.origin).href;
   const input = h("input", { type: "text", id: "invite-link", readonly: true, value: link, "aria-describedby": "invite-doc" });
   const copy = h("button", { type: "button", id: "copy-invite", onclick: async () => {
     input.select();

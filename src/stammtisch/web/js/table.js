@@ -26,6 +26,7 @@ let connection = "connecting";
 let announced = 0;
 let lastCenter = new Set();
 let catalog = [];  // the games on offer, for the computer levels the owner may choose
+let joinFocused = false;  // a link to "#join" puts the cursor into the name field once
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -349,7 +350,10 @@ function renderWaiting() {
         connection === "lost" ? h("p", { class: "warn" }, t("ui.reconnecting")) : null),
       h("aside", { class: "side" }, rulesBox())));
   if (focused) root.querySelector(focused)?.focus();
-  if (!focused && location.hash === "#join") document.getElementById("sit-name")?.focus();
+  if (!joinFocused && location.hash === "#join") {
+    joinFocused = true;
+    document.getElementById("sit-name")?.focus();
+  }
   document.title = `${t(`game.${state.game}`)} · ${t("app.title")}`;
 }
 
