@@ -30,7 +30,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [-
                        [option=value ...]
        stammtisch replay FILE [--seat S] [--step]
        stammtisch games
-       stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL]
+       stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
        stammtisch arena GAME --players expert,club[,...] --matches N [--jobs J] [--seed S]
                         [--budget SECONDS] [--out DIR] [--max-deals D] [option=value ...]
 
@@ -131,6 +131,9 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--db", default="sqlite:///stammtisch.db",
                         help="SQLAlchemy URL of the database (default: a SQLite file here)")
+    parser.add_argument("--grace", type=float, help=(
+        "seconds a player whose connection dropped keeps the seat before the table's "
+        "creator may hand it to a computer player (default 60)"))
     return parser
 
 
@@ -138,7 +141,10 @@ def serve(argv: Sequence[str]) -> int:
     args = _serve_parser().parse_args(argv)
     from stammtisch.server import serve as run_server
 
-    run_server(host=args.host, port=args.port, db=args.db)
+    if args.grace is not None and not args.grace >= 0:
+        raise UsageError("--grace is a number of seconds >= 0 (see stammtisch serve --help)")
+    extra = {"grace": args.grace} if args.grace is not None else {}
+    run_server(host=args.host, port=args.port, db=args.db, **extra)
     return 0
 
 

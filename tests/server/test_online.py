@@ -504,3 +504,14 @@ def test_tokens_are_random_and_only_their_hashes_are_stored(live: LiveServer,
     assert all("token" not in s for s in seats)
     anna.close()
     ben.close()
+
+
+def test_serve_takes_the_grace_period(monkeypatch: pytest.MonkeyPatch) -> None:
+    import stammtisch.server
+    from stammtisch.cli import main
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(stammtisch.server, "serve", lambda **kwargs: seen.update(kwargs))
+    assert main(["serve", "--grace", "12.5"]) == 0
+    assert seen["grace"] == 12.5
+    assert main(["serve", "--grace", "-1"]) == 2

@@ -10,8 +10,8 @@ from stammtisch.server.settings import DEFAULT_DB, Settings
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
-          bot_delay: float = 0.6) -> None:
-    app = create_app(Settings(db_url=db, bot_delay=bot_delay))
+          bot_delay: float = 0.6, grace: float = Settings.grace) -> None:
+    app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME)
