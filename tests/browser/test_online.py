@@ -1,11 +1,13 @@
 """Friends at one table in Chromium: the start page's invite link, the lobby, the
 waiting room, a Schnauz round between two browsers and a computer player with a
 reload in the middle and an away countdown, a watcher who never sees a hidden card,
-and the owner letting a computer take over a seat whose grace period ran out.
+the owner letting a computer take over a seat whose grace period ran out, and an
+action against an old view refused without a word to the player.
 Screenshots land in test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,7 +16,17 @@ from typing import Any
 import pytest
 
 from browser.conftest import shoot
-from browser.table_driver import UNLABELLED, card_faces, cards_in, log_text, next_to_act, turn
+from browser.table_driver import (
+    UNLABELLED,
+    actions,
+    card_faces,
+    cards_in,
+    log_text,
+    next_to_act,
+    open_table,
+    turn,
+    wait_turn,
+)
 from server.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -260,3 +272,52 @@ def test_the_owner_lets_a_computer_take_an_abandoned_seat(
         assert turn(anna) == "me"
     finally:
         server.stop()
+
+
+def test_an_action_against_an_old_view_is_refused_quietly(people: Person,
+                                                          server: LiveServer) -> None:
+    """The page's first action goes out with an old seq (rewritten on the wire): the
+    server refuses it as stale and sends the current state; the page shows no error,
+    and the same click then counts."""
+    page = people("anna")
+    from_server: list[dict[str, Any]] = []
+    tampered: list[dict[str, Any]] = []
+
+    def handle(socket: Any) -> None:
+        upstream = socket.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act" and not tampered:
+                data["seq"] -= 1
+                tampered.append(data)
+            upstream.send(json.dumps(data))
+
+        def to_page(message: str | bytes) -> None:
+            from_server.append(json.loads(message))
+            socket.send(message)
+
+        socket.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page.route_web_socket("**/ws/tables/**", handle)
+    open_table(page, server, "schnauz", ["human", "random"], seed=1, num_players=2,
+               first_dealer=0)
+    assert wait_turn(page) == "me" and page.get_attribute("#table", "data-phase") == "dealer_choice"
+    page.evaluate("""() => { window.notices = [];
+        new MutationObserver(() => { const n = document.querySelector('.notice');
+          if (n) window.notices.push(n.innerText); })
+        .observe(document.getElementById('app'), { childList: true, subtree: true }); }""")
+    page.click("button[data-action=keep]")
+    kinds: list[str] = []
+    deadline = time.monotonic() + 10
+    while "stale" not in kinds[:-1] and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        kinds = [m.get("code") or m["type"] for m in from_server]
+    refused = kinds.index("stale")
+    assert kinds[refused + 1] == "state"  # the current view follows at once
+    assert actions(page) == 0 and page.get_attribute("#table", "data-phase") == "dealer_choice"
+    page.click("button[data-action=keep]")
+    wait_turn(page, 0)  # every message before this one has been drawn
+    assert "You: Keep" in log_text(page)
+    assert page.evaluate("window.notices") == [], "the refusal was shown to the player"
