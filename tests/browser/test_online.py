@@ -179,7 +179,7 @@ def test_friends_play_a_schnauz_round_while_someone_watches(
     ben.click("#sit-1")
     assert "name" in ben.inner_text(".notice")  # no name yet: asked for one
     ben.fill("#sit-name", "Ben <b>&</b>")
-    ben.click("#sit-1")
+    ben.press("#sit-name", "Enter")  # the first open seat, from the keyboard
     ben.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
     assert ben.evaluate(f"localStorage.getItem('stammtisch.token.{table_id}')")
     anna.wait_for_selector(".seats .seat-name:has-text('Ben <b>&</b>')")

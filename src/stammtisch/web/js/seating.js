@@ -65,11 +65,13 @@ export function takeoverForm(state, seat, levels, send) {
   return fillForm(seat, levels, send, t("ui.take_over"));
 }
 
-function nameField() {
+// Enter in the name field takes the first open seat.
+function nameField(onEnter) {
   const input = h("input", { type: "text", id: "sit-name", maxlength: 24, autocomplete: "nickname", required: true,
     "aria-describedby": "sit-name-doc" });
   input.value = typed.name;
   input.addEventListener("input", () => { typed.name = input.value; });
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); onEnter(); } });
   return h("div", { class: "sit-name" }, h("label", { for: "sit-name" }, t("ui.your_name")), input,
     h("span", { class: "doc", id: "sit-name-doc" }, t("ui.name_doc")));
 }
@@ -128,7 +130,7 @@ export function waitingRoom(state, { levels, send, onProblem, seatLabel }) {
   return h("section", { class: "waiting-room", "aria-label": t("ui.waiting_room") },
     h("h2", {}, t("ui.waiting_room")),
     h("p", { class: "status", role: "status" }, t("ui.waiting_for_players", { n: open })),
-    watcher && open ? nameField() : null,
+    watcher && open ? nameField(() => sit(state.seats.findIndex((s) => s.kind === "open"), send, onProblem)) : null,
     h("ol", { class: "seats" }, rows),
     inviteBox(location.href.split("#")[0]),
     h("p", { class: "doc" }, state.owner ? t("ui.owner_doc") : t("ui.start_doc")));
