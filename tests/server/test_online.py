@@ -347,7 +347,8 @@ def test_every_refusal_leaves_the_table_and_the_others_unharmed(live: LiveServer
     for raw in ("{", "[]", '{"type": 5}', '{"type": "act", "action": "x"}',
                 json.dumps({"type": "act", "action": legal[0], "seq": seq,
                             "pad": "x" * MAX_MESSAGE}), b"\x00", '{"type": "sit"}',
-                '{"type": "fill", "seat": 1}', '{"type": "sync", "id": "one"}'):
+                '{"type": "fill", "seat": 1}', '{"type": "sync", "id": "one"}',
+                "[" * 1500):
         mover.send(raw)
         assert mover.until("error")["code"] == "bad_message", raw
     assert_unchanged(live, table, before, anna, ben)
@@ -381,6 +382,28 @@ def test_every_refusal_leaves_the_table_and_the_others_unharmed(live: LiveServer
         sock.close()
 
 
+def test_an_action_the_server_cannot_store_is_not_played(
+        live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    created, anna, ben, _ = two_people(live)
+    settle(anna, ben)
+    mover = anna if anna.state["to_act"] == 0 else ben
+    shown = mover.state
+    before = stored(live, created["id"])
+
+    def broken(*_args: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(live.hub.store, "save", broken)
+    mover.act(shown["view"]["legal_actions"][0])
+    assert mover.until("error")["code"] == "server"
+    monkeypatch.undo()
+    assert_unchanged(live, created["id"], before, anna, ben)
+    assert mover.state["view"] == shown["view"] and mover.state["actions"] == shown["actions"]
+    assert play_steps([anna, ben], random.Random(3), 3) == 3
+    anna.close()
+    ben.close()
+
+
 def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
     limits = Settings()
     assert (limits.rate, limits.burst) == (20.0, 40.0)
@@ -409,7 +432,6 @@ def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
         assert play_steps([anna, ben], random.Random(1), 2) == 2
 
         # Going on after being told closes the socket; the seat and table stay.
-        time.sleep(2)
         with pytest.raises(ConnectionClosed) as closed:
             for _ in range(400):
                 anna.send({"type": "sync"})

@@ -128,7 +128,7 @@ def message_id(raw: str | bytes | None) -> int | None:
         return None
     try:
         data = json.loads(raw)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return None
     found = data.get("id") if isinstance(data, dict) else None
     return found if isinstance(found, int) and not isinstance(found, bool) else None
@@ -146,6 +146,8 @@ def parse_message(raw: str | bytes | None) -> Message:
         data = json.loads(raw)
     except json.JSONDecodeError as problem:
         raise ProtocolError(f"not JSON: {problem.msg} at character {problem.pos}") from None
+    except RecursionError:
+        raise ProtocolError("not JSON this server reads: nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a \"type\"")
     kind = data.get("type")

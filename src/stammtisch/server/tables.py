@@ -274,13 +274,24 @@ class Table:
                 raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
                                  "not_your_turn")
             before = len(self.match.events)
+            floor, seen = self.undo_floor, {s: set(cards) for s, cards in self.seen.items()}
             try:
                 self.match.play(text)
             except StammtischError as refused:
                 raise TableError(str(refused), "illegal") from None
             self.played(seat, before)
             self.seq += 1
-            await self._save()
+            try:
+                await self._save()
+            except Exception:
+                # Not stored, so not played: the table stays as it was.
+                log.exception("table %s: an action could not be stored", self.id)
+                self.match.undo()
+                self.actors.pop()
+                self.seq -= 1
+                self.undo_floor, self.seen = floor, seen
+                raise TableError("the server could not store this action; the table is "
+                                 "unchanged, try again", "server") from None
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
