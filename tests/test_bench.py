@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from stammtisch.bench import Figure, main, measure, measure_peer, peer_lines, playout_policy
+from stammtisch.bench import (
+    Figure,
+    combine_peer,
+    fast_start,
+    main,
+    measure,
+    measure_peer,
+    peer_lines,
+    playout_policy,
+)
 from stammtisch.games import find_game
+from stammtisch.games.schnapsen import SchnapsenState
+from stammtisch.games.schnapsen_sim import SimulatedMatch
 
 
 @pytest.mark.parametrize("game", ["schnauz", "scat", "schnapsen", "schmier"])
@@ -30,3 +43,27 @@ def test_a_missing_peer_is_named_not_fatal(capsys: pytest.CaptureFixture[str]) -
     assert main(["--games", "scat", "--seconds", "0.01", "--peer-python", "/nonexistent/python"]
                 ) == 0
     assert "peer schnapsen (PyPI): not measured:" in capsys.readouterr().out
+
+
+def test_the_peer_is_one_figure_from_its_runs_before_and_after_ours() -> None:
+    runs = [{"package": "schnapsen", "version": "0.0.5", "deals": 300, "seconds": 1.0,
+             "deals_per_second": 300.0},
+            {"package": "schnapsen", "version": "0.0.5", "deals": 100, "seconds": 1.0,
+             "deals_per_second": 100.0}]
+    peer = combine_peer(runs)
+    assert peer["deals_per_second"] == 200.0 and peer["runs"] == [300.0, 100.0]
+    figures = [Figure("schnapsen", "fast", 10, 40, 600, 0.01)]
+    lines = peer_lines(peer, figures)
+    assert lines[0].endswith("200 deals/s (timed before and after ours: 300 and 100)")
+    assert "4,000 deals/s =  20.0x the peer  (target >= 10x: met)" in lines[1]
+    assert combine_peer([runs[0], {"error": "gone"}]) == {"error": "gone"}
+
+
+def test_schnapsen_fast_path_deals_from_the_running_generator() -> None:
+    start = fast_start(find_game("schnapsen"))
+    match, twin, other = (start(0, random.Random(seed)) for seed in (7, 7, 8))
+    assert isinstance(match, SimulatedMatch) and match.events is None
+    assert isinstance(twin, SimulatedMatch) and isinstance(other, SimulatedMatch)
+    assert match.deck == twin.deck != other.deck
+    scat = fast_start(find_game("scat"))(3, random.Random(7))
+    assert not isinstance(scat, SchnapsenState) and scat.events is None

@@ -27,7 +27,9 @@ the PyPI package ``schnapsen`` times its random deals in the same run
 (scripts/bench_peer_schnapsen.py: ``engine.play_game`` with two ``RandBot``s
 and one running generator: a fresh shuffle, the deal built, ``rng.choice`` of
 its valid moves until the deal is decided) and the ratios to it are printed;
-the target for our Schnapsen fast path is 10 times its deals per second. A
+the target for our Schnapsen fast path is 10 times its deals per second. The
+peer is timed in two halves of the budget, before and after ours, so that a
+change of the machine's load during the run favours neither side. A
 Schnapsen deal is complete on both sides: played from a fresh shuffle until
 it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
 
@@ -228,12 +230,26 @@ def measure_peer(python: str, seconds: float) -> dict[str, Any]:
     return figures
 
 
+def combine_peer(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One peer figure from its runs: all their deals over all their seconds (or an error)."""
+    for run in runs:
+        if "error" in run:
+            return run
+    deals = sum(int(run["deals"]) for run in runs)
+    seconds = sum(float(run["seconds"]) for run in runs)
+    return {"package": runs[0]["package"], "version": runs[0]["version"], "deals": deals,
+            "seconds": seconds, "deals_per_second": deals / seconds,
+            "runs": [float(run["deals_per_second"]) for run in runs]}
+
+
 def peer_lines(peer: dict[str, Any], figures: list[Figure]) -> list[str]:
     if "error" in peer:
         return [f"peer schnapsen (PyPI): not measured: {peer['error']}"]
     rate = float(peer["deals_per_second"])
+    runs = " and ".join(f"{run:,.0f}" for run in peer.get("runs", ()))
     lines = [f"peer: schnapsen {peer['version']} (PyPI, VU course platform), two RandBots, "
-             f"one deal to 66 per game: {rate:,.0f} deals/s"]
+             f"one deal to 66 per game: {rate:,.0f} deals/s"
+             + (f" (timed before and after ours: {runs})" if runs else "")]
     for figure in figures:
         if figure.game != "schnapsen":
             continue
@@ -255,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chosen = [g for g in args.games.split(",") if g] or [g.name for g in stammtisch.games()]
     figures = []
+    peer_runs = [measure_peer(args.peer_python, args.seconds / 2)] if args.peer_python else []
     print(f"{'game':<10} {'path':<8} {'deals/s':>9} {'matches/s':>10} {'actions/s':>10}"
           f" {'µs/action':>10} {'actions/deal':>13}")
     for name in chosen:
@@ -273,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
           f" {MAX_DEALS} deals)")
     peer: dict[str, Any] = {}
     if args.peer_python:
-        peer = measure_peer(args.peer_python, args.seconds)
+        if "error" not in peer_runs[0]:
+            peer_runs.append(measure_peer(args.peer_python, args.seconds / 2))
+        peer = combine_peer(peer_runs)
         print("\n".join(peer_lines(peer, figures)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
