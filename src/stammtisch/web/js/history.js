@@ -11,7 +11,9 @@ function when(seconds) { return new Date(seconds * 1000).toLocaleString(document
 
 function winner(match) {
   const result = match.result || {};
-  const human = match.seats.findIndex((s) => s.kind === "human");
+  // "You" only where one person played; at a table of friends the seats are named.
+  const people = match.seats.filter((s) => s.kind === "human").length;
+  const human = people === 1 ? match.seats.findIndex((s) => s.kind === "human") : -1;
   if (result.winning_seats) {
     return result.winning_seats.includes(human) ? t("ui.you_win") : t("ui.team_wins", { name: teamName(result.winner ?? 0) });
   }

@@ -1,6 +1,6 @@
 // The page's languages: English and German complete; Greek, Romanian and Galician for
-// game names, actions, option labels and the table's words (the rest falls back to
-// English). t(key, params) looks a string up; the picker stores the choice.
+// game names, actions, option labels, the table's words and those of shared tables
+// (the rest falls back to English). t(key, params) looks a string up; the picker stores the choice.
 
 export const LANGUAGES = { en: "English", de: "Deutsch", el: "Ελληνικά", ro: "Română", gl: "Galego" };
 
