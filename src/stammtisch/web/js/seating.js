@@ -57,8 +57,8 @@ function fillForm(seat, levels, send, label) {
       onclick: () => send({ type: "fill", seat, level: select.value }) }, label));
 }
 
-// Under a seat of the table during play: the owner may let a computer take over a
-// seat whose grace period ran out.
+// Under a seat (at the table or in the waiting room): the owner may let a computer
+// take over a seat whose grace period ran out.
 export function takeoverForm(state, seat, levels, send) {
   const info = state.seats[seat];
   if (!state.owner || !info.takeover || !levels.length) return null;
