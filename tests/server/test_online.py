@@ -4,6 +4,7 @@ unharmed, a restart in mid-match, and tokens kept only as hashes."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -20,10 +21,14 @@ from websockets.exceptions import ConnectionClosed
 
 import stammtisch
 from server.live import LiveServer, TableSocket
+from stammtisch.server.hub import Hub
+from stammtisch.server.outbox import Outbox
 from stammtisch.server.protocol import MAX_FRAME, MAX_MESSAGE, MAX_REFUSED
 from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.reveal import card_codes
 from stammtisch.server.settings import Settings
+from stammtisch.server.store import Store
+from stammtisch.server.tables import Client
 
 GRACE = 0.3
 
@@ -447,6 +452,45 @@ def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
         ben.close()
     finally:
         live.stop()
+
+
+def test_a_socket_that_stops_reading_does_not_hold_up_the_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'slow.db'}")
+        hub = Hub(store, bot_delay=0.0)
+        table, token = hub.create("schnapsen", ["human", "random"], {"first_dealer": 1}, 2)
+        never_read = asyncio.Event()
+        dropped: list[bool] = []
+
+        async def stuck(_data: dict[str, Any]) -> None:
+            await never_read.wait()
+
+        async def drop() -> None:
+            dropped.append(True)
+
+        outbox = Outbox(stuck, drop, limit=3)
+        writer = asyncio.get_running_loop().create_task(outbox.run())
+        watcher = Client(None, outbox.send)
+        await table.join(watcher)
+        seen: list[dict[str, Any]] = []
+
+        async def read(data: dict[str, Any]) -> None:
+            seen.append(data)
+
+        me = Client(table.seat_of(token), read)
+        await table.join(me)
+        rng = random.Random(1)
+        for _ in range(8):
+            while table.match.to_act != 0:
+                await asyncio.sleep(0.005)  # the computer player moves
+            legal = table.match.view(0)["legal_actions"]
+            await asyncio.wait_for(table.act(me, table.seq, rng.choice(legal)), 5)
+        assert watcher not in table.clients and me in table.clients and dropped == [True]
+        assert seen[-1]["seq"] == table.seq >= 8
+        writer.cancel()
+        store.dispose()
+
+    asyncio.run(scenario())
 
 
 def test_the_token_bucket() -> None:

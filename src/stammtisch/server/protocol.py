@@ -52,7 +52,9 @@ watchers would otherwise make every join cost a broadcast to all).
 Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009; per
 socket a token bucket (20 messages a second, bursts of 40, see Settings) answers
 the excess with ``rate_limited``; after more than :data:`MAX_REFUSED` refused
-messages in a row the socket is closed with 1008. "In a row" counts every refused
+messages in a row the socket is closed with 1008. A socket that stops reading (more
+than 200 messages waiting for it) is closed with 1008 too; the table does not wait
+for it. "In a row" counts every refused
 message (of any code) until a message is accepted after a full second without
 refusals: a flood that lets through one message each time the bucket refills is
 still one flood.

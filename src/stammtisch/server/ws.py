@@ -4,11 +4,14 @@ Every message passes the socket's rate limit and is checked
 (:mod:`stammtisch.server.protocol`) before it reaches the table; a refused one is
 answered with an error and changes nothing. A socket that goes on sending refused
 messages after being told (more than MAX_REFUSED of them without a calm second in
-between) is closed (1008).
+between) is closed (1008); so is a socket that does not read what it is sent
+(:mod:`stammtisch.server.outbox`), without holding up the table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -17,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.deps import hub, settings
+from stammtisch.server.outbox import Outbox, SlowReader
 from stammtisch.server.protocol import (
     MAX_REFUSED,
     ProtocolError,
@@ -59,6 +63,8 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None) -> bool
     """Handle one message; False when it was refused."""
     try:
         await _handle(table, client, raw)
+    except SlowReader:
+        raise
     except (ProtocolError, TableError) as refused:
         await client.send(error(refused.code, str(refused), message_id(raw)))
         if refused.code == "stale":
@@ -90,9 +96,16 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=4404)
         return
 
-    async def send(data: dict[str, Any]) -> None:
+    async def write(data: dict[str, Any]) -> None:
         await websocket.send_json(data)
 
+    async def drop() -> None:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1008, reason="messages were not read")
+
+    outbox = Outbox(write, drop)
+    writer = asyncio.get_running_loop().create_task(outbox.run())
+    send = outbox.send
     token = websocket.query_params.get("token", "")
     client = Client(table.seat_of(token) if token else None, send)
     config = settings(websocket)
@@ -124,8 +137,9 @@ async def table_socket(websocket: WebSocket) -> None:
             if refused > MAX_REFUSED:
                 await websocket.close(code=1008, reason="too many refused messages")
                 break
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, SlowReader):
         pass
     finally:
+        writer.cancel()
         await table.depart(client)
         hub(websocket).release(table)

@@ -1,0 +1,46 @@
+"""What a table sends to one socket, written out in order by the socket's own task, so
+that a socket whose reader stopped reading never holds up the table: past
+:data:`MAX_BACKLOG` unsent messages it is dropped and closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+MAX_BACKLOG = 200
+"""Messages waiting for one socket before it counts as gone."""
+
+
+class SlowReader(Exception):
+    """The socket did not read its messages; it is being closed."""
+
+
+class Outbox:
+    def __init__(self, write: Callable[[dict[str, Any]], Awaitable[None]],
+                 drop: Callable[[], Coroutine[Any, Any, None]], limit: int = MAX_BACKLOG) -> None:
+        self.write = write
+        self.drop = drop
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=limit)
+        self.dead = False
+        self._closing: asyncio.Task[None] | None = None
+
+    async def send(self, data: dict[str, Any]) -> None:
+        """Queue a message; raises SlowReader when the socket is too far behind."""
+        if self.dead:
+            raise SlowReader("this socket does not read its messages")
+        try:
+            self.queue.put_nowait(data)
+        except asyncio.QueueFull:
+            self.dead = True
+            self._closing = asyncio.get_running_loop().create_task(self.drop())
+            raise SlowReader("this socket does not read its messages") from None
+
+    async def run(self) -> None:
+        """Write the queued messages until the socket fails or the task is cancelled."""
+        with contextlib.suppress(Exception):
+            while True:
+                await self.write(await self.queue.get())
+        self.dead = True
