@@ -190,6 +190,30 @@ def test_undo_is_refused_once_new_cards_are_seen(live: LiveServer) -> None:
     sock.close()
 
 
+def test_undo_never_goes_back_into_an_earlier_deal(live: LiveServer) -> None:
+    # After a few deals every card code has been seen; a new deal still shows new cards.
+    created = live.create("schnauz", ["human", "random"], seed=11, num_players=2, lives=6)
+    sock = live.socket(created["id"], created["token"])
+    rng = random.Random(5)
+    undone, deals = 0, set()
+    for _ in range(600):
+        state = sock.until_my_turn()
+        if state["result"] is not None:
+            break
+        deal = state["view"]["deal"]
+        deals.add(deal)
+        if state["can_undo"] and rng.random() < 0.5:
+            sock.send({"type": "undo", "seq": state["seq"]})
+            back = sock.until("state")
+            assert back["view"]["deal"] == deal, (deal, back["view"]["deal"])
+            undone += 1
+            continue
+        sock.act(rng.choice(state["view"]["legal_actions"]))
+        sock.until("state")
+    assert undone >= 5 and len(deals) >= 6
+    sock.close()
+
+
 def test_a_restarted_server_resumes_the_table(db: Path) -> None:
     first = LiveServer(db)
     created = first.create("scat", ["human", "random", "random"], seed=8, num_players=3)

@@ -28,6 +28,13 @@ log = logging.getLogger("stammtisch.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+EARLIER_DEALS = ("last_showdown", "last_deal")
+"""Parts of a view that tell how the previous deal ended, not what is in play now."""
+
+
+def this_deal(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what it tells about earlier deals."""
+    return {key: value for key, value in view.items() if key not in EARLIER_DEALS}
 
 
 class TableError(StammtischError):
@@ -67,6 +74,8 @@ class Table:
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
+    deal: Any = None
+    """The deal in play (the public view's ``deal``)."""
     _runner: asyncio.Task[None] | None = None
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -77,6 +86,7 @@ class Table:
         for seat, info in enumerate(self.seats):
             if info.kind == BOT:
                 self.bots[seat] = make_bot(self.match.game, info.level, self.match.seed, seat)
+        self.deal = self._deal()
         self.seen = {seat: self._seen(seat) for seat in self.human_seats}
 
     @property
@@ -99,14 +109,26 @@ class Table:
         return sum(1 for client in self.clients if client.seat is None)
 
     def _seen(self, seat: int) -> set[str]:
-        return seen_cards(self.match.view(seat), self.match.events)
+        return seen_cards(this_deal(self.match.view(seat)), self.match.events)
+
+    def _deal(self) -> Any:
+        return self.match.view(None).get("deal")
 
     def played(self, actor: int, events_before: int) -> None:
-        """Bookkeeping after one action: who played it, which cards came into sight."""
+        """Bookkeeping after one action: who played it, which cards came into sight.
+        A new deal always shows new cards, even where the codes were seen in an
+        earlier deal: what was seen starts again with the deal."""
         self.actors.append(actor)
+        deal = self._deal()
+        if deal != self.deal:
+            self.deal = deal
+            self.undo_floor = len(self.actors)
+            self.seen = {seat: seen_cards(this_deal(self.match.view(seat)), [])
+                         for seat in self.human_seats}
+            return
         fresh = self.match.events[events_before:]
         for seat in self.human_seats:
-            now = seen_cards(self.match.view(seat), fresh)
+            now = seen_cards(this_deal(self.match.view(seat)), fresh)
             if not now <= self.seen[seat]:
                 self.undo_floor = len(self.actors)
                 self.seen[seat] |= now
