@@ -462,7 +462,7 @@ def test_a_socket_that_stops_reading_does_not_hold_up_the_table(tmp_path: Path) 
         never_read = asyncio.Event()
         dropped: list[bool] = []
 
-        async def stuck(_data: dict[str, Any]) -> None:
+        async def stuck(_text: str) -> None:
             await never_read.wait()
 
         async def drop() -> None:

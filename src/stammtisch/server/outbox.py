@@ -1,12 +1,14 @@
 """What a table sends to one socket, written out in order by the socket's own task, so
 that a socket whose reader stopped reading never holds up the table: past
-:data:`MAX_BACKLOG` unsent messages it is dropped and closed.
+:data:`MAX_BACKLOG` unsent messages it is dropped and closed. Messages are turned
+into JSON text when they are queued: what is sent is the table as it was then.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -19,11 +21,11 @@ class SlowReader(Exception):
 
 
 class Outbox:
-    def __init__(self, write: Callable[[dict[str, Any]], Awaitable[None]],
+    def __init__(self, write: Callable[[str], Awaitable[None]],
                  drop: Callable[[], Coroutine[Any, Any, None]], limit: int = MAX_BACKLOG) -> None:
         self.write = write
         self.drop = drop
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=limit)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
         self.dead = False
         self._closing: asyncio.Task[None] | None = None
 
@@ -32,7 +34,7 @@ class Outbox:
         if self.dead:
             raise SlowReader("this socket does not read its messages")
         try:
-            self.queue.put_nowait(data)
+            self.queue.put_nowait(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
         except asyncio.QueueFull:
             self.dead = True
             self._closing = asyncio.get_running_loop().create_task(self.drop())

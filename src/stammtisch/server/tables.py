@@ -160,27 +160,36 @@ class Table:
         return [info.public(self.grace, now, seat in held)
                 for seat, info in enumerate(self.seats)]
 
-    def snapshot(self, client: Client, *, full: bool = False,
-                 answer_id: int | None = None) -> dict[str, Any]:
+    def snapshot(self, client: Client, *, full: bool = False, answer_id: int | None = None,
+                 shared: dict[int | None, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The state message for ``client``; ``shared`` keeps what every socket of one
+        seat (or every watcher) is sent alike, while one broadcast lasts."""
         events = self.match.events
         start = 0 if full or client.events_sent > len(events) else client.events_sent
         client.events_sent = len(events)
-        match = self.match
-        state: dict[str, Any] = {
-            "type": "state", "table": self.id, "game": match.game, "seat": client.seat,
-            "owner": client.seat is not None and client.seat == self.owner_seat,
-            "phase": self.phase, "seq": self.seq,
-            "seats": self.public_seats(), "watchers": self.watchers, "grace": self.grace,
-            "options": match.options,
-            "view": match.view(client.seat), "log_start": start, "events": events[start:],
-            "actions": len(self.actors), "to_act": match.to_act,
-            "can_undo": self.can_undo(client.seat),
-            "hint": client.seat is not None and hint_available(match.game),
-            "result": match.result,
-        }
+        seen = shared.get(client.seat) if shared is not None else None
+        if seen is None:
+            seen = self._seat_state(client.seat)
+            if shared is not None:
+                shared[client.seat] = seen
+        state = {"type": "state", "table": self.id, "game": self.match.game,
+                 "seat": client.seat, **seen, "log_start": start, "events": events[start:]}
         if answer_id is not None:
             state["id"] = answer_id
         return state
+
+    def _seat_state(self, seat: int | None) -> dict[str, Any]:
+        match = self.match
+        return {
+            "owner": seat is not None and seat == self.owner_seat,
+            "phase": self.phase, "seq": self.seq,
+            "seats": self.public_seats(), "watchers": self.watchers, "grace": self.grace,
+            "options": match.options, "view": match.view(seat),
+            "actions": len(self.actors), "to_act": match.to_act,
+            "can_undo": self.can_undo(seat),
+            "hint": seat is not None and hint_available(match.game),
+            "result": match.result,
+        }
 
     def lobby_entry(self) -> dict[str, Any]:
         held = {client.seat for client in self.clients}
@@ -195,12 +204,14 @@ class Table:
 
     async def _broadcast(self, *, full: bool = False, answer: Client | None = None,
                          answer_id: int | None = None, skip: Client | None = None) -> None:
+        shared: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients):
             if client is skip:
                 continue
             try:
                 await client.send(self.snapshot(
-                    client, full=full, answer_id=answer_id if client is answer else None))
+                    client, full=full, answer_id=answer_id if client is answer else None,
+                    shared=shared))
             except Exception:  # noqa: BLE001 - a closed socket must not stop the table
                 if client in self.clients:
                     self.clients.remove(client)

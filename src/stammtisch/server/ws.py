@@ -96,8 +96,8 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=4404)
         return
 
-    async def write(data: dict[str, Any]) -> None:
-        await websocket.send_json(data)
+    async def write(text: str) -> None:
+        await websocket.send_text(text)
 
     async def drop() -> None:
         with contextlib.suppress(Exception):
