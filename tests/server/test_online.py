@@ -198,6 +198,25 @@ def test_a_solo_table_is_as_before(live: LiveServer) -> None:
     me.close()
 
 
+def test_bad_invitations_are_refused(live: LiveServer) -> None:
+    url = f"{live.url}/api/tables"
+    base = {"game": "schnapsen", "seats": ["human", "open"]}
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({**base, "seats": ["open", "open"]}, "human"),
+        ({**base, "seats": ["human", "human"]}, "human"),
+        ({**base, "seats": ["human", 3]}, "computer level"),
+        ({**base, "name": ""}, "name"),
+        ({**base, "name": "x" * 25}, "name"),
+        ({**base, "name": "tab\there"}, "name"),
+        ({**base, "name": 7}, "name"),
+        ({**base, "listed": "yes"}, "listed"),
+    ]
+    for body, expected in cases:
+        response = httpx.post(url, json=body)
+        assert response.status_code == 400 and expected in response.json()["error"], body
+    assert httpx.get(f"{live.url}/api/lobby").json() == []
+
+
 # --- watchers ------------------------------------------------------------------------------
 
 
