@@ -220,11 +220,10 @@ class Table:
 
     async def join(self, client: Client) -> None:
         self._arm_timers()
+        back = client.seat is not None and all(c.seat != client.seat for c in self.clients)
         self.clients.append(client)
-        seat = None if client.seat is None else self.seats[client.seat]
-        back = seat is not None and seat.away_since is not None
-        if seat is not None and back:
-            seat.away_since = None
+        if client.seat is not None:
+            self.seats[client.seat].away_since = None
             self._disarm(client.seat)
         await client.send(self.snapshot(client, full=True))
         if back:
@@ -268,7 +267,10 @@ class Table:
 
     def _grace_over(self, seat: int) -> None:
         self._timers.pop(seat, None)
-        if self.seats[seat].grace_left(self.grace) == 0.0 and self.clients:
+        left = self.seats[seat].grace_left(self.grace)
+        if left is not None and left > 0:  # the loop's clock woke us a little early
+            self._arm(seat, left)
+        elif left == 0.0 and self.clients:
             task = asyncio.get_running_loop().create_task(self._broadcast())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
