@@ -406,6 +406,32 @@ def test_every_refusal_leaves_the_table_and_the_others_unharmed(live: LiveServer
         sock.close()
 
 
+def test_two_tabs_of_one_seat_sending_at_once_play_one_action(live: LiveServer) -> None:
+    created, anna, ben, ben_token = two_people(live)
+    settle(anna, ben)
+    mover, token = (anna, created["token"]) if anna.state["to_act"] == 0 else (ben, ben_token)
+    twin = live.socket(created["id"], token)
+    shown = twin.receive()
+    assert shown["seq"] == mover.state["seq"] and shown["seat"] == mover.state["seat"]
+    action = shown["view"]["legal_actions"][0]
+    for tab, number in ((mover, 1), (twin, 2)):
+        tab.send({"type": "act", "action": action, "seq": shown["seq"], "id": number})
+    answers = []
+    for tab in (mover, twin):
+        while True:
+            message = tab.receive()
+            if message.get("id") is not None:
+                answers.append(message)
+                break
+    kinds = sorted((a["type"], a.get("code")) for a in answers)
+    assert kinds == [("error", "stale"), ("state", None)], answers
+    assert stored(live, created["id"])[1] == shown["seq"] + 1
+    twin.close()
+    assert play_steps([anna, ben], random.Random(8), 2) == 2
+    anna.close()
+    ben.close()
+
+
 def test_an_action_the_server_cannot_store_is_not_played(
         live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
     created, anna, ben, _ = two_people(live)
