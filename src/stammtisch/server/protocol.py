@@ -1,13 +1,28 @@
 """The table socket's messages, checked before anything touches a match.
 
-This docstring is the authoritative copy of the wire protocol of issue 8
-(online tables); it follows /tmp/spec/online-tables.md, with the points that
-text left open written out here.
+This docstring is the authoritative copy of the protocol of online tables (issue 8).
+
+Table life: ``phase`` is ``waiting`` while a seat is still ``open`` (nothing is
+played yet; the match and its seed exist), ``playing`` once every seat is held by
+a person or a computer player (at once when the last open seat is filled), and
+``over`` once the match has a result. The creator (``owner``) holds the seat
+marked ``human`` at creation; that seat's token is also the owner's credential.
+
+HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
+"open", "club", ...], "name"?, "listed"?}``: ``human`` exactly once (the
+creator), ``open`` a seat for a friend, else a computer level; ``name`` the
+creator's (default "Player N"); ``listed`` shows the table in the lobby (default:
+when a seat is open). Answer 201 ``{"id", "token", "seat", "url", "invite"}``.
+``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
+"game", "options", "phase", "created", "seats": [{"kind", "name", "level",
+"connected"}], "free_seats", "watchers", "url"}``.
 
 Connecting: ``/ws/tables/{id}?token=<seat token>``. A valid token holds that
 seat (several sockets may hold the same seat: two tabs); no token is a watcher;
-a wrong non-empty token is answered with ``error`` ``bad_token`` and the socket
-goes on as a watcher.
+a wrong non-empty token is answered with ``error`` ``bad_token`` (before the
+first ``state``) and the socket goes on as a watcher. A table that does not
+exist: ``error`` ``bad_message`` "no such table", closed with 4404; a stored table
+the engine can no longer replay: ``error`` ``server``, closed with 4500.
 
 Client to server: JSON text of at most :data:`MAX_MESSAGE` characters. Every
 message may carry ``"id": <int>``; the direct answer to it (an ``error``, a
@@ -19,45 +34,68 @@ socket's own seat.
 
 - ``{"type": "act", "action": "play AS", "seq": 12}``: ``seq`` is required, the
   ``seq`` of the state the client acted on; another one is refused (``stale``)
-  and the socket is sent the full current ``state`` right after the error.
-- ``{"type": "sit", "seat": 2, "name": "Ben"}``: a watcher takes an open seat;
-  answered with ``{"type": "seated", "seat": 2, "token": ...}``, then a broadcast.
+  and the socket is sent the full current ``state`` (``log_start`` 0) right after
+  the error. A replayed old message is refused the same way. The checks, in
+  order: ``bad_message``, ``not_seated``, ``not_now`` (waiting or over),
+  ``stale``, ``not_your_turn``, ``illegal``.
+- ``{"type": "sit", "seat": 2, "name": "Ben"}``: a watcher takes an open seat
+  (names: 1..24 printable characters once trimmed; clients show them as text,
+  never as HTML); answered with ``{"type": "seated", "seat": 2, "token": ...}``
+  to this socket only, then a broadcast. A seat taken over by a computer player
+  is never open again.
 - ``{"type": "fill", "seat": 2, "level": "club"}``: the owner puts a computer
-  player into an open seat (waiting) or into a seat whose holder has been away
-  longer than the grace period (``takeover``).
-- ``{"type": "undo", "seq"?: 12}``, ``{"type": "hint"}``, ``{"type": "sync"}``.
+  player into an open seat, or into a seat whose person has been away longer
+  than the grace period (``takeover``); that person's token then holds nothing.
+- ``{"type": "undo", "seq"?: 12}`` (only when exactly one person plays against
+  computer players, on their turn, back to their own last action, never back
+  past a card that came into sight or into an earlier deal), ``{"type": "hint"}``,
+  ``{"type": "sync"}``.
 
-Server to client: ``state`` (see :meth:`stammtisch.server.tables.Table.snapshot`
-for every field: ``phase``, ``seq``, ``seats`` with ``connected``,
-``grace_left`` and ``takeover``, ``watchers``, ``grace``, ``owner`` ...),
-``seated``, ``hint`` and ``{"type": "error", "code": ..., "message": ...}``
-with a code of :data:`CODES`. An error never changes the table. ``seq`` grows
-by one with every change of the match (an action or an undo) and is stored
-with the table, so that it survives a restart.
+Server to client:
 
-A socket to a table that does not exist is sent an ``error`` (``bad_message``,
-"no such table") and closed with 4404; a stored table the engine can no longer
-replay is sent an ``error`` (``server``) and closed with 4500.
+- ``state``: ``{"type", "table", "game", "seat", "owner", "phase", "seq",
+  "seats": [{"kind": "human"|"bot"|"open", "name", "level", "connected",
+  "grace_left", "takeover"}], "watchers", "grace", "options", "view",
+  "log_start", "events", "actions", "to_act", "can_undo", "hint", "result"}``
+  (:meth:`stammtisch.server.tables.Table.snapshot`). ``view`` is the seat's view,
+  the public view for a watcher; events are the match's public events from
+  ``log_start`` on. ``seq`` grows by one with every change of the match (an
+  action or an undo) and never otherwise; it is stored with the table and goes
+  on after a restart. Seat changes (a person sits, leaves, comes back, a grace
+  period ends, a computer player is put in) are broadcast with the same ``seq``.
+- ``seated``, ``hint`` (``{"type": "hint", "text"}``) and ``{"type": "error",
+  "code", "message"}`` with a code of :data:`CODES`. An error never changes the
+  table and never closes the socket, except as said under Limits.
 
-Seats: ``connected`` is true while a socket holds a person's seat (always for a
-computer player, never for an open seat); ``grace_left`` counts down only after
-a person's last socket closed. A table is rebuilt from the store when its first
-socket comes (after a restart, or after every socket had left): every person then
-starts away with a fresh grace period, and ``seq`` goes on from the stored one.
+Seats and the grace period: ``connected`` is true while a socket holds a
+person's seat (always for a computer player, never for an open seat). When a
+person's last socket closes, the seat shows ``connected: false`` and
+``grace_left`` (seconds, counting down from ``grace``, Settings.grace, default
+60, ``stammtisch serve --grace``); the server broadcasts when a seat disconnects,
+comes back and when its grace period ends (``takeover: true``: the owner may
+``fill`` it). A person who comes back with the token gets the full state
+(``log_start`` 0) and plays on. A table is rebuilt from the store when its first
+socket comes (after a restart, or after every socket had left): every person
+then starts away with a fresh grace period.
 
 Watchers: the watcher count in ``state`` is brought up to date with the next
 broadcast; a watcher coming or going is not broadcast on its own (a crowd of
 watchers would otherwise make every join cost a broadcast to all).
 
-Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009; per
-socket a token bucket (20 messages a second, bursts of 40, see Settings) answers
-the excess with ``rate_limited``; after more than :data:`MAX_REFUSED` refused
-messages in a row the socket is closed with 1008. A socket that stops reading (more
-than 200 messages waiting for it) is closed with 1008 too; the table does not wait
-for it. "In a row" counts every refused
-message (of any code) until a message is accepted after a full second without
-refusals: a flood that lets through one message each time the bucket refills is
-still one flood.
+Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009. Per
+socket a token bucket (20 messages a second, bursts of 40: Settings.rate and
+Settings.burst) answers the excess with ``rate_limited`` and ignores it. More
+than :data:`MAX_REFUSED` refused messages in a row close the socket with 1008;
+"in a row" counts every refused message (of any code) until a message is
+accepted after a full second without refusals, so that a flood which gets one
+message through each time the bucket refills is still one flood. A socket that
+stops reading (more than 200 messages waiting for it) is closed with 1008 too;
+the table does not wait for it.
+
+Tokens: ``secrets.token_urlsafe(32)`` (256 bits). Only ``sha256(token)`` hex is
+kept, in memory and in the stored seat (``token_hash``); a stored seat with an
+old plain ``token`` is hashed when loaded. Hashes are compared with
+``secrets.compare_digest``.
 """
 
 from __future__ import annotations
