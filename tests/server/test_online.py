@@ -454,6 +454,35 @@ def test_an_action_the_server_cannot_store_is_not_played(
     ben.close()
 
 
+def test_a_seat_the_server_cannot_store_is_not_taken(
+        live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = live.create("schnapsen", ["human", "open"], seed=2)
+    anna = live.socket(created["id"], created["token"])
+    anna.receive()
+    ben = live.socket(created["id"])
+    ben.receive()
+
+    def broken(*_args: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(live.hub.store, "save_seats", broken)
+    ben.send({"type": "sit", "seat": 1, "name": "Ben"})
+    assert ben.until("error")["code"] == "server"
+    anna.send({"type": "fill", "seat": 1, "level": "random"})
+    assert anna.until("error")["code"] == "server"
+    monkeypatch.undo()
+    for sock in (anna, ben):
+        sock.send({"type": "sync"})
+        state = sock.until("state")
+        assert state["phase"] == "waiting" and state["seats"][1]["kind"] == "open"
+    assert ben.state["seat"] is None and stored(live, created["id"])[2][1]["kind"] == "open"
+    ben.send({"type": "sit", "seat": 1, "name": "Ben"})
+    assert ben.until("seated")["seat"] == 1
+    assert ben.until_state(lambda s: s["phase"] == "playing")["seat"] == 1
+    anna.close()
+    ben.close()
+
+
 def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
     limits = Settings()
     assert (limits.rate, limits.burst) == (20.0, 40.0)

@@ -309,7 +309,8 @@ class Table:
                 raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
                                  "not_your_turn")
             before = len(self.match.events)
-            floor, seen = self.undo_floor, {s: set(cards) for s, cards in self.seen.items()}
+            floor, deal = self.undo_floor, self.deal
+            seen = {s: set(cards) for s, cards in self.seen.items()}
             try:
                 self.match.play(text)
             except StammtischError as refused:
@@ -324,7 +325,7 @@ class Table:
                 self.match.undo()
                 self.actors.pop()
                 self.seq -= 1
-                self.undo_floor, self.seen = floor, seen
+                self.undo_floor, self.deal, self.seen = floor, deal, seen
                 raise TableError("the server could not store this action; the table is "
                                  "unchanged, try again", "server") from None
             await self._broadcast(answer=client, answer_id=answer_id)
@@ -342,7 +343,12 @@ class Table:
             self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
             self.seen[seat] = self._seen(seat)
             client.seat = seat
-            await self._save_seats()
+            try:
+                await self._save_seats()
+            except Exception:
+                self.seats[seat], client.seat = info, None
+                self.seen.pop(seat, None)
+                raise
             seated: dict[str, Any] = {"type": "seated", "seat": seat, "token": token}
             if answer_id is not None:
                 seated["id"] = answer_id
@@ -372,11 +378,15 @@ class Table:
                 if left > 0:
                     raise TableError(f"seat {seat}'s player may still come back "
                                      f"({left:.0f} s left)")
-            self._disarm(seat)
             self.seats[seat] = Seat(BOT, level)
+            try:
+                await self._save_seats()
+            except Exception:
+                self.seats[seat] = info
+                raise
+            self._disarm(seat)
             self.bots[seat] = make_bot(self.match.game, level, self.match.seed, seat)
             self.seen.pop(seat, None)
-            await self._save_seats()
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
@@ -392,12 +402,20 @@ class Table:
                 raise TableError(
                     "nothing to undo: undo takes back your own moves against computer "
                     "players only, on your turn, until a new card has come into sight")
+            taken: list[tuple[int, str]] = []
             while True:
-                self.match.undo()
-                if self.actors.pop() == seat:
+                taken.append((self.actors.pop(), self.match.undo().text))
+                if taken[-1][0] == seat:
                     break
             self.seq += 1
-            await self._save()
+            try:
+                await self._save()
+            except Exception:
+                for actor, text in reversed(taken):  # not stored, so not taken back
+                    self.match.play(text)
+                    self.actors.append(actor)
+                self.seq -= 1
+                raise
             await self._broadcast(full=True, answer=client, answer_id=answer_id)
 
     async def hint(self, client: Client) -> str:
