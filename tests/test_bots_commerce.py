@@ -245,3 +245,101 @@ def test_every_level_names_its_weakness() -> None:
         for name in ("beginner", "club", "expert"):
             description = find_level(game, name).description
             assert description and "\n" not in description
+
+
+def test_deal_likely_deals_the_pool_and_leans_to_strong_hands() -> None:
+    from stammtisch.bots.commerce import deal_likely
+    from stammtisch.bots.schnauz.odds import strength
+
+    power = strength("A7")
+    deck = sum(1 << c for c in SCHNAUZ_DECKS["A7"])
+    known = 1 << parse_card("AS")
+    pool = deck & ~known
+    rng = random.Random(5)
+    means = []
+    for picks in (1, 12):
+        total = 0.0
+        for _ in range(200):
+            wants = [(known, 2, picks, None), (0, 3, picks, None)]
+            (first, second), rest = deal_likely(pool, wants, power.__getitem__, rng)
+            assert first & known == known and first.bit_count() == 3
+            assert second.bit_count() == 3 and first & second == 0
+            assert len(rest) == 32 - 6
+            assert first | second | sum(1 << c for c in rest) == deck
+            total += power[first] + power[second]
+        means.append(total / 400)
+    assert means[1] > means[0] + 0.25
+
+
+def test_deal_likely_prefers_hands_that_fit() -> None:
+    from stammtisch.bots.commerce import deal_likely
+
+    pool = sum(1 << c for c in SCAT_DECK)
+    hearts = sum(1 << parse_card(code) for code in ("2H", "3H", "4H", "5H", "6H", "7H", "8H"))
+    rng = random.Random(2)
+    fitted = 0
+    for _ in range(100):
+        (hand,), _rest = deal_likely(pool, [(0, 3, 40, lambda h: h & hearts != 0)],
+                                     lambda h: float(h.bit_count()), rng)
+        fitted += hand & hearts != 0
+    assert fitted >= 95
+
+
+def test_turn_count_counts_each_view_once_per_deal() -> None:
+    from stammtisch.bots.commerce import TurnCount
+
+    count = TurnCount()
+    first, second = {"deal": 0, "x": 1}, {"deal": 0, "x": 2}
+    assert count.before(first) == 0
+    assert count.before(first) == 0
+    assert count.before(second) == 1
+    assert count.latest({"deal": 0, "x": 3}) == 1
+    assert count.before({"deal": 1, "x": 2}) == 0
+    assert count.latest({"deal": 2}) == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_later_in_a_deal_the_others_hold_better_hands(game: str) -> None:
+    from stammtisch.bots.schnauz.odds import strength
+    from stammtisch.games.scat import points
+
+    power = strength("A7")
+    rank = power.__getitem__ if game == "schnauz" else points
+    rng = random.Random(4)
+    views = [v for v in _views(game, range(4))
+             if v["phase"] in ("play", "draw") and v["knocker"] is None][:20]
+    assert views
+    means = []
+    for own_turns in (0, 4):
+        total = count = 0.0
+        for view in views:
+            for _ in range(5):
+                state = DETERMINIZE[game](view, rng, own_turns)
+                for seat in state.active:
+                    if seat != view["seat"] and state.hands[seat].bit_count() == 3:
+                        total += rank(state.hands[seat])
+                        count += 1
+        means.append(total / count)
+    assert means[1] > means[0] * 1.1
+
+
+def test_schnauz_passers_hold_hands_the_club_would_keep() -> None:
+    from stammtisch.bots.schnauz.determinize import passers
+    from stammtisch.bots.schnauz.odds import strength
+    from stammtisch.bots.schnauz.policy import club_exchange
+    from stammtisch.bots.schnauz.seen import read
+    from stammtisch.games.schnauz import PASS
+
+    power = strength("A7")
+    rng = random.Random(6)
+    views = [v for v in _views("schnauz", range(30)) if v["passes"] and v["phase"] == "play"]
+    assert len(views) >= 5
+    kept = total = 0
+    for view in views:
+        seen = read(view)
+        for seat in passers(view, seen):
+            assert seat != view["seat"]
+            state = schnauz_bots.determinize(view, rng)
+            total += 1
+            kept += club_exchange(state.hands[seat], seen.table, power, True) == PASS
+    assert kept >= 0.7 * total  # random hands: about one in twenty

@@ -11,10 +11,13 @@ All actions see the same samples (common random numbers), and after 6, 12,
 24 ... samples the worse half of the actions drops out (sequential halving), so
 close choices get the samples.
 
+The samples lean toward what the others' play makes likely (``deal_likely``):
+a hand someone has been improving for several turns is better than a random one.
+
 Known weaknesses: only the first move is searched, the rest of the round is
 played by the club rules for everyone (no deeper plans, no bluffs read), and
-hidden cards are drawn uniformly except where the game rejects implausible
-deals (a knocker's weak hand).
+the others' hands are judged by how long they have played and by passes and
+knocks, not by which cards they threw away.
 """
 
 from __future__ import annotations
@@ -53,6 +56,40 @@ def deal_hidden(pool: CardSet, sizes: Sequence[int], rng: random.Random) -> list
         piles.append(cards[start:start + size])
         start += size
     return piles
+
+
+Fits = Callable[[CardSet], bool]
+"""Whether a hand fits what its holder was seen to do."""
+
+
+def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | None]],
+                rank: Callable[[CardSet], float], rng: random.Random,
+                ) -> tuple[list[CardSet], list[int]]:
+    """Hands for players who have been playing toward good hands, and the rest.
+
+    ``wants`` holds per player his known cards, how many more he holds, ``picks``
+    and ``fits``: his hand is the best (by ``rank``) of ``picks`` random
+    completions from ``pool``, as a player who kept the best of what he saw would
+    hold; completions that ``fits`` rejects count only when none fits. Players are
+    served in random order; the rest of ``pool`` comes back shuffled."""
+    cards = list(iter_cards(pool))
+    hands = [0] * len(wants)
+    order = list(range(len(wants)))
+    rng.shuffle(order)
+    for index in order:
+        known, missing, picks, fits = wants[index]
+        best, best_score, best_cards = known, (False, -math.inf), list[int]()
+        for _ in range(max(1, picks) if missing else 1):
+            extra = rng.sample(cards, missing)
+            hand = known | to_mask(extra)
+            score = (fits is None or fits(hand), rank(hand))
+            if score > best_score:
+                best, best_score, best_cards = hand, score, extra
+        for card in best_cards:
+            cards.remove(card)
+        hands[index] = best
+    rng.shuffle(cards)
+    return hands, cards
 
 
 def to_mask(cards: Sequence[int]) -> CardSet:
@@ -100,6 +137,26 @@ class Patience:
             self.deal, self.count = view["deal"], 0
         self.count += 1
         return self.count > self.limit
+
+
+class TurnCount:
+    """How many earlier turns of the current deal the seat was asked about; the
+    same view asked twice (a hint, then the move) counts once."""
+
+    def __init__(self) -> None:
+        self.deal, self.views = -1, list[str]()
+
+    def before(self, view: dict[str, Any]) -> int:
+        if view["deal"] != self.deal:
+            self.deal, self.views = view["deal"], []
+        key = repr(view)
+        if key not in self.views:
+            self.views.append(key)
+        return self.views.index(key)
+
+    def latest(self, view: dict[str, Any]) -> int:
+        """The count for the turn last asked about (a later step of the same turn)."""
+        return max(0, len(self.views) - 1) if view["deal"] == self.deal else 0
 
 
 class Clock:

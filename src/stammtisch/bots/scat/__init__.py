@@ -18,7 +18,8 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out sampled deals (1 s a move); assumes everyone else plays club-style.",
+    "Plays out deals sampled to fit the others' play (1 s a move); assumes everyone "
+    "plays club-style and ignores which cards they threw away.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 
 __all__ = ["BeginnerBot", "ClubBot", "ExpertBot", "determinize"]

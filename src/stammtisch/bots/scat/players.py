@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Clock, Patience, search, seeded
+from stammtisch.bots.commerce import Clock, Patience, TurnCount, search, seeded
 from stammtisch.bots.scat.determinize import build
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import SCAT_DECK
-from stammtisch.games.scat import KNOCK, action_text, parse_action
+from stammtisch.games.scat import DRAW, KNOCK, action_text, parse_action
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 2400
@@ -82,14 +82,17 @@ class ExpertBot:
         self.seed = seed
         self.budget = EXPERT_SECONDS if budget is None else budget
         self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
+        self.turns = TurnCount()
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
         if not seen.legal:
             return []
+        own_turns = (self.turns.before(view) if seen.phase == DRAW else
+                     self.turns.latest(view))
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
+        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns), seen.seat,
                         rollout_policy, seeded(self.seed, view), clock=clock,
                         max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
                         default=default)

@@ -3,8 +3,11 @@
 Places only what the view hides: the other seats' unknown hand cards and the
 stock's cards and order, drawn from the cards the seat has not seen; its own
 hand, the table, the out-of-play tables and the cards others took from the
-table stay where the view shows them. A knocker is assumed to hold a hand his
-knock makes plausible (rejection, a bounded number of tries).
+table stay where the view shows them. The hidden hands are not uniform: a
+player who has had turns this deal has been keeping the best of what he saw,
+so his hand is the best of several random ones (more the more turns he had, and
+many for a knocker), and a player who just passed on the table as it lies holds,
+where one can be found, a hand the club rules would not exchange with it.
 
 The house rules come from the view's ``options`` (every player knows the
 rules of the table); a view without them is taken to play the defaults.
@@ -15,38 +18,79 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.commerce import deal_hidden, to_mask
+from stammtisch.bots.commerce import deal_likely
 from stammtisch.bots.schnauz.odds import strength
+from stammtisch.bots.schnauz.policy import club_exchange
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.games.schnauz import DEALER_CHOICE, PLAY, SchnauzState
+from stammtisch.cards import CardSet
+from stammtisch.games.schnauz import DEALER_CHOICE, PASS, PLAY, SchnauzState
 
-KNOCKER_FLOOR = 0.6
-"""A sampled knocker's hand must be stronger than this share of all hands..."""
-TRIES = 20
-"""... within this many tries (then the last sample stands)."""
+PICKS_PER_TURN = 5
+"""An opponent who has had ``t`` turns this deal holds the best of ``1 + 5 t``
+random hands (measured on club play: his mean strength after one turn is that
+of the best of about 5, after two of about 11)..."""
+MOST_PICKS = 25
+"""... up to this many."""
+PASSER_PICKS = 20
+"""A seat that passed on the table as it lies holds, if one of this many random hands
+does, a hand the club rules would not exchange with that table."""
+KNOCKER_PICKS = 30
+"""A knocker holds the best of this many (clubs knock on the top few per cent)."""
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> SchnauzState:
-    return build(view, read(view), rng)
+def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0) -> SchnauzState:
+    return build(view, read(view), rng, own_turns)
 
 
-def build(view: dict[str, Any], seen: Seen, rng: random.Random) -> SchnauzState:
+def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
+    """Play-phase turns each other seat has had this deal, given the seat's own count:
+    those between the dealer's left and the seat have had one more."""
+    first = seen.next_seat(view["dealer"]) if view["dealer"] in seen.active else seen.active[0]
+    order = seen.active[seen.active.index(first):] + seen.active[:seen.active.index(first)]
+    before = order[:order.index(seen.seat)] if seen.seat in order else []
+    if seen.dealer_choice:
+        return dict.fromkeys(seen.active, 0)
+    return {s: own_turns + (s in before) for s in seen.active if s != seen.seat}
+
+
+def picks(seat: int, turns: int, seen: Seen, dealer: int) -> int:
+    if seat == seen.knocker:
+        return KNOCKER_PICKS
+    if turns == 0:
+        return 2 if seat == dealer else 1
+    return min(MOST_PICKS, 1 + PICKS_PER_TURN * turns)
+
+
+def passers(view: dict[str, Any], seen: Seen) -> set[int]:
+    """The seats whose pass with the table as it lies ends just before this seat."""
+    active = seen.active
+    if seen.seat not in active:
+        return set()
+    at = active.index(seen.seat)
+    return {active[(at - k) % len(active)] for k in range(1, view["passes"] + 1)} - {seen.seat}
+
+
+def build(view: dict[str, Any], seen: Seen, rng: random.Random,
+          own_turns: int = 0) -> SchnauzState:
     power = strength(view["deck_variant"])
-    unseen = seen.unseen
+    turns = turns_taken(view, seen, own_turns)
     others = [s for s in seen.active if s != seen.seat]
-    missing = [3 - seen.known.get(s, 0).bit_count() for s in others]
-    stock_size: int = view["stock_size"]
-    knocker = seen.knocker
+    passed = passers(view, seen)
+    table = seen.table
+
+    def stood_pat(hand: CardSet) -> bool:
+        return club_exchange(hand, table, power, True) == PASS
+
+    wants = [(seen.known.get(s, 0), 3 - seen.known.get(s, 0).bit_count(),
+              max(PASSER_PICKS, picks(s, turns[s], seen, view["dealer"])) if s in passed
+              else picks(s, turns[s], seen, view["dealer"]),
+              stood_pat if s in passed else None) for s in others]
+    dealt, rest = deal_likely(seen.unseen, wants, power.__getitem__, rng)
     hands = [0] * view["num_players"]
-    for _ in range(TRIES):
-        piles = deal_hidden(unseen, [*missing, stock_size], rng)
-        for seat, pile in zip(others, piles, strict=False):
-            hands[seat] = seen.known.get(seat, 0) | to_mask(pile)
-        if knocker < 0 or knocker == seen.seat or power[hands[knocker]] > KNOCKER_FLOOR:
-            break
+    for seat, hand in zip(others, dealt, strict=True):
+        hands[seat] = hand
     hands[seen.seat] = seen.hand
-    stock = tuple(piles[-1])
-    return _state(view, seen, hands, stock, rng)
+    return _state(view, seen, hands, tuple(rest[:view["stock_size"]]), rng)
 
 
 def _final_turns_left(seen: Seen, to_act: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Clock, Patience, search, seeded
+from stammtisch.bots.commerce import Clock, Patience, TurnCount, search, seeded
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
@@ -79,14 +79,16 @@ class ExpertBot:
         self.seed = seed
         self.budget = EXPERT_SECONDS if budget is None else budget
         self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
+        self.turns = TurnCount()
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
         if not seen.legal:
             return []
+        own_turns = 0 if seen.dealer_choice else self.turns.before(view)
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng), seen.seat,
+        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns), seen.seat,
                         club_policy, seeded(self.seed, view), clock=clock,
                         max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
                         default=default)
