@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve play test lint typecheck unit bench clean chromium
+.PHONY: serve play test lint typecheck unit bench bench-server clean chromium
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -58,6 +58,10 @@ $(BENCH_VENV)/.installed: $(BIN)/python
 
 bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python $(ARGS)
+
+# The web server under many WebSocket clients (a benchmark, not a test; minutes).
+bench-server: $(STAMP)
+	$(BIN)/python scripts/bench_server.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts
