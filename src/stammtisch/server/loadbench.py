@@ -58,6 +58,8 @@ TIMEOUT = 30.0
 @dataclass
 class Totals:
     latencies: list[float] = field(default_factory=list)
+    firsts: list[float] = field(default_factory=list)
+    """Per action: until the first client had the new state (the server's share)."""
     accepted: int = 0
     """Actions whose new state reached every client of the table (in the window)."""
     accepted_all: int = 0
@@ -152,28 +154,35 @@ class TableRun:
         self.game, self.options = GAMES[index % len(GAMES)]
         self.table_id = ""
         self.players: list[Player] = []
-        self.pending: tuple[int, float, set[Player]] | None = None
+        self.pending: dict[int, tuple[float, set[Player], list[float]]] = {}
+        """Per new ``seq`` on its way: when its action was sent, the clients still
+        without it, when the first client had it."""
         self.closing = False
         self.stopping = False
         """Time is up: no more actions; the one on its way is awaited."""
         self.seq = 0
 
     def sending(self, seq: int) -> None:
-        self.pending = (seq, time.monotonic(), set(self.players))
+        self.pending[seq] = (time.monotonic(), set(self.players), [])
 
     def arrived(self, player: Player, seq: int) -> None:
+        """``player`` has the state of ``seq``: every action up to it reached it."""
         self.seq = max(self.seq, seq)
-        if self.pending is None or seq < self.pending[0]:
-            return
-        self.pending[2].discard(player)
-        if not self.pending[2]:
+        for waiting in [s for s in self.pending if s <= seq]:
+            sent, missing, first = self.pending[waiting]
+            missing.discard(player)
+            if not first:
+                first.append(time.monotonic())
+            if missing:
+                continue
+            del self.pending[waiting]
             totals = self.bench.totals
             totals.accepted_all += 1
             totals.tables[self.table_id] = totals.tables.get(self.table_id, 0) + 1
             if totals.measuring:
                 totals.accepted += 1
-                totals.latencies.append(time.monotonic() - self.pending[1])
-            self.pending = None
+                totals.latencies.append(time.monotonic() - sent)
+                totals.firsts.append(first[0] - sent)
 
     async def connect(self) -> None:
         """A new table, its seats taken, every client reading."""
@@ -184,7 +193,7 @@ class TableRun:
              "name": "Bot 0"})
         self.table_id = created["id"]
         self.bench.totals.tables[self.table_id] = 0
-        self.closing, self.stopping, self.pending, self.seq = False, False, None, 0
+        self.closing, self.stopping, self.pending, self.seq = False, False, {}, 0
         self.players = [Player(self, 0)]
         await self.players[0].open(created["token"])
         for seat in range(1, self.options["num_players"]):
@@ -229,10 +238,10 @@ class TableRun:
 
     async def _settle(self) -> None:
         deadline = time.monotonic() + TIMEOUT
-        while self.pending is not None and time.monotonic() < deadline:
+        while self.pending and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        if self.pending is not None:
-            self.bench.totals.errors.append(f"table {self.table_id}: seq {self.pending[0]} "
+        for seq in self.pending:
+            self.bench.totals.errors.append(f"table {self.table_id}: seq {seq} "
                                             "never reached every client")
 
 
@@ -240,7 +249,8 @@ class Bench:
     """One run: the server, the tables, the figures."""
 
     def __init__(self, clients: int, think: tuple[float, float], seconds: float,
-                 port: int, workdir: Path) -> None:
+                 port: int, workdir: Path, profile: str = "") -> None:
+        self.profile = profile
         self.think = think
         self.seconds = seconds
         self.port = port
@@ -262,6 +272,8 @@ class Bench:
     def start_server(self) -> subprocess.Popen[bytes]:
         command = [str(Path(sys.executable).with_name("stammtisch")), "serve",
                    "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+        if self.profile:  # the server's main thread under cProfile (slower)
+            command = [sys.executable, "-m", "cProfile", "-o", self.profile, *command]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:
@@ -302,6 +314,7 @@ class Bench:
         await asyncio.gather(*tasks, return_exceptions=True)
         totals = self.totals
         lat = sorted(totals.latencies)
+        first = sorted(totals.firsts)
         return {
             "clients": wanted, "tables": self.tables, "connected_at_least": low,
             "think_s": list(self.think), "ramp_s": round(ramp, 1), "window_s": round(elapsed, 1),
@@ -311,6 +324,10 @@ class Bench:
                 "p90": _ms(lat[int(0.90 * (len(lat) - 1))]) if lat else None,
                 "p99": _ms(lat[int(0.99 * (len(lat) - 1))]) if lat else None,
                 "max": _ms(lat[-1]) if lat else None,
+            },
+            "first_client_ms": {
+                "median": _ms(statistics.median(first)) if first else None,
+                "p99": _ms(first[int(0.99 * (len(first) - 1))]) if first else None,
             },
             "matches_completed": totals.matches,
             "server_cpu_s": round(cpu_server, 2),
@@ -359,8 +376,8 @@ def _raise_open_files(wanted: int) -> None:
 
 
 def run_once(clients: int, think: tuple[float, float], seconds: float,
-             workdir: Path) -> dict[str, Any]:
-    bench = Bench(clients, think, seconds, _free_port(), workdir)
+             workdir: Path, profile: str = "") -> dict[str, Any]:
+    bench = Bench(clients, think, seconds, _free_port(), workdir, profile)
     server = bench.start_server()
     bench.server_pid = server.pid
     try:
@@ -382,12 +399,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="a player's think time before each action: min,max seconds")
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="the measuring window of each run, once all are connected")
+    parser.add_argument("--profile", default="",
+                        help="write the server's cProfile statistics to this file "
+                             "(one run only; the profiler slows the server down)")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split(","))
     _raise_open_files(20000)
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as workdir:
         for clients in (int(x) for x in args.clients.split(",")):
-            report = run_once(clients, (low, high), args.seconds, Path(workdir))
+            report = run_once(clients, (low, high), args.seconds, Path(workdir),
+                              args.profile)
             sys.stdout.write(json.dumps(report) + "\n")
             sys.stdout.flush()
     return 0
