@@ -343,3 +343,69 @@ def test_schnauz_passers_hold_hands_the_club_would_keep() -> None:
             total += 1
             kept += club_exchange(state.hands[seat], seen.table, power, True) == PASS
     assert kept >= 0.7 * total  # random hands: about one in twenty
+
+
+def test_schnauz_expert_knows_the_table_its_move_leaves() -> None:
+    from stammtisch.bots.schnauz.players import table_after
+    from stammtisch.bots.schnauz.seen import read
+
+    rng = random.Random(3)
+    checked = 0
+    for view in _views("schnauz", range(6)):
+        seen = read(view)
+        state = schnauz_bots.determinize(view, rng)
+        for action in seen.legal:
+            after = state.clone()
+            after.apply(action)
+            if after.deal_number != state.deal_number or view["phase"] != "play" \
+                    or after.stock != state.stock:  # a new deal or a new table after all passed
+                continue
+            assert table_after(seen.hand, seen.table, action) == after.table
+            checked += 1
+    assert checked > 100
+
+
+def test_schnauz_others_did_not_leave_a_card_they_badly_wanted() -> None:
+    from stammtisch.bots.schnauz.determinize import gains_much
+    from stammtisch.cards import iter_cards
+
+    rng = random.Random(8)
+    views = [v for v in _views("schnauz", range(8)) if v["phase"] == "play" and not v["passes"]
+             and v["knocker"] is None][:30]
+    avoided = total = 0
+    for view in views:
+        table = _cards(view["table"])
+        stayed = tuple(iter_cards(table))
+        for _ in range(4):
+            state = schnauz_bots.determinize(view, rng, 2, lying=table)
+            for seat in state.active:
+                if seat != view["seat"]:
+                    total += 1
+                    avoided += not gains_much(state.hands[seat], stayed)
+    assert total and avoided >= 0.9 * total
+
+
+def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
+    """Seat 0 throws a card; when all three others draw from the stock, each has
+    declined the card on top at his turn, and the samples respect that."""
+    from stammtisch.bots.scat.determinize import gains_much
+    from stammtisch.bots.scat.seen import read
+
+    match = stammtisch.new_match("scat", num_players=4, seed=3, first_dealer=3)
+    expert = scat_bots.ExpertBot(2, budget=30.0, rollouts=8)
+    held: dict[int, set[str]] = {}
+    for _ in range(2):  # seat 0 draws and throws
+        match.play(expert.choose(match.view(0)))
+    thrown = match.view(None)["discard_pile"][-1]
+    while match.to_act != 0:
+        match.play(_scripted("scat", match.view(match.to_act), held))
+    view = match.view(0)
+    seen = read(view)
+    declined = expert.declined(view, seen)
+    pile = view["discard_pile"]
+    assert declined == {1: parse_card(thrown), 2: parse_card(pile[-3]), 3: parse_card(pile[-2])}
+    rng = random.Random(1)
+    for _ in range(20):
+        state = scat_bots.determinize(view, rng, 1, declined)
+        for seat, card in declined.items():
+            assert not gains_much(state.hands[seat], card, seen.value)

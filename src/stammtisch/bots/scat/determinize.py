@@ -7,7 +7,9 @@ the cards others took from it, the seat's hand, lives, knocker and completed
 turns stay as the view shows them; the options come from the view. The hidden
 hands are not uniform: a player who has had turns this deal has been keeping
 the best of what he drew, so his hand is the best of several random ones (more
-the more turns he had, and many for a knocker).
+the more turns he had, and many for a knocker), and a seat seen to leave the
+top discard for the stock does not hold a hand that card would have raised a
+lot (the seat remembers the pile it left).
 Weakness: after a reshuffle the stock is drawn from all unseen cards, though a
 seat that remembered the pile would know it better.
 """
@@ -15,10 +17,13 @@ seat that remembered the pile would know it better.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from stammtisch.bots.commerce import deal_likely
+from stammtisch.bots.commerce import Fits, deal_likely
 from stammtisch.bots.scat.seen import Seen, cards_of, read
+from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.scat import DISCARD, DRAW, WINDOW, ScatState, straight_masks
 
 KNOCKER_PICKS = 30
@@ -33,8 +38,14 @@ def picks(turns: int) -> int:
     return round(1 + 1.5 * turns + 0.15 * turns * turns)
 
 
-def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0) -> ScatState:
-    return build(view, read(view), rng, own_turns)
+BIG_GAIN = 4
+"""A seat that drew from the stock rather than take the top discard does not hold
+a hand that card would have raised by this many points or more."""
+
+
+def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
+                declined: dict[int, int] | None = None) -> ScatState:
+    return build(view, read(view), rng, own_turns, declined)
 
 
 def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
@@ -49,26 +60,43 @@ def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, i
     return {s: max(own_turns + (s in before), 1 if done[s] else 0) for s in active}
 
 
+def gains_much(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
+    """Whether taking ``card`` (and throwing another) raises ``hand`` by ``BIG_GAIN``."""
+    best = value(hand)
+    for old in iter_cards(hand):
+        if value(hand ^ (1 << old | 1 << card)) >= best + BIG_GAIN:
+            return True
+    return False
+
+
 def build(view: dict[str, Any], seen: Seen, rng: random.Random,
-          own_turns: int = 0) -> ScatState:
+          own_turns: int = 0, declined: dict[int, int] | None = None) -> ScatState:
+    """``declined``: per seat, a top discard it saw and left for the stock."""
+    declined = declined or {}
     sizes = view["hand_sizes"]
     hidden_seats = [s for s in seen.active if s != seen.seat or not seen.hand]
     turns = turns_taken(view, seen, own_turns)
-    wants = []
+    wants: list[tuple[CardSet, int, int, Fits | None]] = []
     for seat in hidden_seats:
         known = seen.known.get(seat, 0)
         missing = sizes[seat] - known.bit_count()
         if seat == seen.seat or sizes[seat] != 3:
             wants.append((known, missing, 1, None))
         else:
+            left = declined.get(seat, -1)
+            fits = None if left < 0 else partial(_left_alone, card=left, value=seen.value)
             wants.append((known, missing,
-                          KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), None))
+                          KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), fits))
     dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng)
     hands = [0] * view["num_players"]
     hands[seen.seat] = seen.hand
     for seat, hand in zip(hidden_seats, dealt, strict=True):
         hands[seat] = hand
     return _state(view, seen, hands, tuple(rest[:seen.stock_size]), rng)
+
+
+def _left_alone(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
+    return not gains_much(hand, card, value)
 
 
 def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int, ...],

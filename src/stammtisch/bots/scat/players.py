@@ -12,7 +12,7 @@ from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import SCAT_DECK
-from stammtisch.games.scat import DRAW, KNOCK, action_text, parse_action
+from stammtisch.games.scat import DISCARD, DRAW, KNOCK, action_text, discard, parse_action
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 2400
@@ -71,7 +71,11 @@ class ClubBot:
 
 class ExpertBot:
     """Value of an action: the chance to be last standing after this round, estimated
-    from the lives everybody keeps (commerce.standing), averaged over sampled deals."""
+    from the lives everybody keeps (commerce.standing), averaged over sampled deals.
+
+    Within a deal it remembers how many turns it had and the pile its last move
+    left; the samples use both. A fresh bot asked about one view (a hint) knows
+    neither and samples as at the start of a deal."""
 
     name = "expert"
 
@@ -83,6 +87,23 @@ class ExpertBot:
         self.budget = EXPERT_SECONDS if budget is None else budget
         self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
         self.turns = TurnCount()
+        self.left: tuple[int, int, int, int] = (-1, 0, 0, -1)
+        """The deal, reshuffles, pile size and top card after this seat's last discard."""
+
+    def declined(self, view: dict[str, Any], seen: Seen) -> dict[int, int]:
+        """The top card each other seat saw and left since this seat's last discard,
+        when the pile shows it: nobody took from it and nobody knocked."""
+        deal, reshuffles, size, top = self.left
+        pile = seen.pile
+        others = len(seen.active) - 1
+        if (deal != view["deal"] or reshuffles != view["reshuffles"] or seen.knocker >= 0
+                or len(pile) != size + others or pile[size - 1] != top):
+            return {}
+        found, seat = {}, seen.seat
+        for index in range(others):
+            seat = seen.next_seat(seat)
+            found[seat] = pile[size - 1 + index]
+        return found
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
@@ -90,13 +111,19 @@ class ExpertBot:
             return []
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
+        declined = self.declined(view, seen) if seen.phase == DRAW else {}
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns), seen.seat,
-                        rollout_policy, seeded(self.seed, view), clock=clock,
+        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns, declined),
+                        seen.seat, rollout_policy, seeded(self.seed, view), clock=clock,
                         max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
                         default=default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        return self.analyze(view)[0][0]
+        action = self.analyze(view)[0][0]
+        seen = read(view)
+        if seen.phase == DISCARD:
+            self.left = (view["deal"], view["reshuffles"], len(seen.pile) + 1,
+                         parse_action(action) - discard(0))
+        return action

@@ -6,8 +6,10 @@ hand, the table, the out-of-play tables and the cards others took from the
 table stay where the view shows them. The hidden hands are not uniform: a
 player who has had turns this deal has been keeping the best of what he saw,
 so his hand is the best of several random ones (more the more turns he had, and
-many for a knocker), and a player who just passed on the table as it lies holds,
-where one can be found, a hand the club rules would not exchange with it.
+many for a knocker); a player who just passed on the table as it lies holds,
+where one can be found, a hand the club rules would not exchange with it; and
+nobody holds a hand that a card lying on the table through his turn would have
+raised a lot (the seat remembers the table it left).
 
 The house rules come from the view's ``options`` (every player knows the
 rules of the table); a view without them is taken to play the defaults.
@@ -22,8 +24,8 @@ from stammtisch.bots.commerce import deal_likely
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.cards import CardSet
-from stammtisch.games.schnauz import DEALER_CHOICE, PASS, PLAY, SchnauzState
+from stammtisch.cards import CardSet, iter_cards
+from stammtisch.games.schnauz import CARDS_OF, DEALER_CHOICE, HAND_KEYS, PASS, PLAY, SchnauzState
 
 PICKS_PER_TURN = 5
 """An opponent who has had ``t`` turns this deal holds the best of ``1 + 5 t``
@@ -38,8 +40,14 @@ KNOCKER_PICKS = 30
 """A knocker holds the best of this many (clubs knock on the top few per cent)."""
 
 
-def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0) -> SchnauzState:
-    return build(view, read(view), rng, own_turns)
+BIG_GAIN = 7
+"""Nobody who had a turn while a card lay on the table holds a hand that card
+would raise by this many points or more (he would have taken it)."""
+
+
+def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
+                lying: CardSet = 0) -> SchnauzState:
+    return build(view, read(view), rng, own_turns, lying)
 
 
 def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
@@ -70,21 +78,44 @@ def passers(view: dict[str, Any], seen: Seen) -> set[int]:
     return {active[(at - k) % len(active)] for k in range(1, view["passes"] + 1)} - {seen.seat}
 
 
+def gains_much(hand: CardSet, cards: tuple[int, ...]) -> bool:
+    """Whether exchanging one of ``cards`` into ``hand`` raises it by ``BIG_GAIN``."""
+    now = _points(hand)
+    for card in cards:
+        bit = 1 << card
+        for old in CARDS_OF[hand]:
+            if _points(hand ^ (1 << old | bit)) >= now + BIG_GAIN:
+                return True
+    return False
+
+
+def _points(hand: CardSet) -> int:
+    """The hand's points (30 1/2, Schnauz and Fire count as 31)."""
+    return min(HAND_KEYS[hand] >> 16, 31)
+
+
 def build(view: dict[str, Any], seen: Seen, rng: random.Random,
-          own_turns: int = 0) -> SchnauzState:
+          own_turns: int = 0, lying: CardSet = 0) -> SchnauzState:
+    """``lying``: table cards that lay there through every other seat's last turn
+    (the seat remembers the table it left)."""
     power = strength(view["deck_variant"])
     turns = turns_taken(view, seen, own_turns)
     others = [s for s in seen.active if s != seen.seat]
     passed = passers(view, seen)
     table = seen.table
+    stayed = tuple(iter_cards(lying & table))
 
     def stood_pat(hand: CardSet) -> bool:
-        return club_exchange(hand, table, power, True) == PASS
+        return club_exchange(hand, table, power, True) == PASS and not gains_much(hand, stayed)
+
+    def left_alone(hand: CardSet) -> bool:
+        return not gains_much(hand, stayed)
 
     wants = [(seen.known.get(s, 0), 3 - seen.known.get(s, 0).bit_count(),
               max(PASSER_PICKS, picks(s, turns[s], seen, view["dealer"])) if s in passed
               else picks(s, turns[s], seen, view["dealer"]),
-              stood_pat if s in passed else None) for s in others]
+              stood_pat if s in passed else
+              left_alone if stayed and s != seen.knocker else None) for s in others]
     dealt, rest = deal_likely(seen.unseen, wants, power.__getitem__, rng)
     hands = [0] * view["num_players"]
     for seat, hand in zip(others, dealt, strict=True):

@@ -11,7 +11,18 @@ from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.games.schnauz import KNOCK, action_text, parse_action
+from stammtisch.cards import CardSet
+from stammtisch.games.schnauz import (
+    CARDS_OF,
+    KEEP,
+    KNOCK,
+    PASS,
+    SWAP_ALL,
+    SWAP_HAND,
+    action_text,
+    parse_action,
+    swap_one,
+)
 
 EXPERT_SECONDS = 1.0
 ROLLOUTS_PER_SECOND = 4000
@@ -28,6 +39,21 @@ def _checked(seen: Seen, action: int) -> str:
     if action not in seen.legal:
         raise ValueError(f"the bot chose {action_text(action)!r}, not legal here")
     return action_text(action)
+
+
+def table_after(hand: CardSet, table: CardSet, action: int) -> CardSet:
+    """The table a move leaves (none known yet after the dealer keeps)."""
+    if action == SWAP_ALL or action == SWAP_HAND:
+        return hand
+    if action == KEEP:
+        return 0
+    if action in (PASS, KNOCK):
+        return table
+    for hand_card in CARDS_OF[hand]:
+        for table_card in CARDS_OF[table]:
+            if swap_one(hand_card, table_card) == action:
+                return table ^ (1 << hand_card | 1 << table_card)
+    return table
 
 
 class BeginnerBot:
@@ -68,7 +94,11 @@ class ClubBot:
 
 class ExpertBot:
     """Value of an action: the chance to be last standing after this round, estimated
-    from the lives everybody keeps (commerce.standing), averaged over sampled deals."""
+    from the lives everybody keeps (commerce.standing), averaged over sampled deals.
+
+    Within a deal it remembers how many turns it had and the table its last move
+    left; the samples use both. A fresh bot asked about one view (a hint) knows
+    neither and samples as at the start of a deal."""
 
     name = "expert"
 
@@ -80,19 +110,25 @@ class ExpertBot:
         self.budget = EXPERT_SECONDS if budget is None else budget
         self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
         self.turns = TurnCount()
+        self.left: tuple[int, CardSet] = (-1, 0)
+        """The deal and the table this seat left after its last move."""
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
         if not seen.legal:
             return []
         own_turns = 0 if seen.dealer_choice else self.turns.before(view)
+        lying = self.left[1] if self.left[0] == view["deal"] else 0
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns), seen.seat,
+        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns, lying), seen.seat,
                         club_policy, seeded(self.seed, view), clock=clock,
                         max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
                         default=default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        return self.analyze(view)[0][0]
+        action = self.analyze(view)[0][0]
+        seen = read(view)
+        self.left = (view["deal"], table_after(seen.hand, seen.table, parse_action(action)))
+        return action
