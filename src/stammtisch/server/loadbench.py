@@ -32,6 +32,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import sqlite3
 import statistics
@@ -383,8 +384,8 @@ def run_once(clients: int, think: tuple[float, float], seconds: float,
     try:
         report = asyncio.run(bench.drive())
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # Ctrl-C: the profiler, if any, writes out
+        server.wait(timeout=60)
     report["lost"] = bench.lost()
     report["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return report
