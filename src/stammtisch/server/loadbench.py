@@ -86,7 +86,8 @@ class Player:
     async def open(self, token: str = "") -> None:
         url = f"{self.run.bench.ws_url}/ws/tables/{self.run.table_id}"
         self.ws = await connect(url + (f"?token={token}" if token else ""),
-                                max_size=2**24, open_timeout=TIMEOUT, ping_interval=None)
+                                max_size=2**24, open_timeout=TIMEOUT, ping_interval=None,
+                                compression="deflate" if self.run.bench.deflate else None)
 
     async def sit(self, seat: int) -> None:
         assert self.ws is not None
@@ -250,8 +251,11 @@ class Bench:
     """One run: the server, the tables, the figures."""
 
     def __init__(self, clients: int, think: tuple[float, float], seconds: float,
-                 port: int, workdir: Path, profile: str = "") -> None:
+                 port: int, workdir: Path, profile: str = "", deflate: bool = True) -> None:
         self.profile = profile
+        self.deflate = deflate
+        """Clients offer permessage-deflate, as browsers do; without it the server
+        sends uncompressed frames."""
         self.think = think
         self.seconds = seconds
         self.port = port
@@ -300,6 +304,7 @@ class Bench:
             await asyncio.sleep(0.1)
         ramp = time.monotonic() - started
         cpu_server = _cpu_seconds(self.server_pid)
+        preempted = _preempted(self.server_pid)
         cpu_self = time.process_time()
         self.totals.measuring = True
         window = time.monotonic()
@@ -310,6 +315,7 @@ class Bench:
         elapsed = time.monotonic() - window
         self.totals.measuring = False
         cpu_server = _cpu_seconds(self.server_pid) - cpu_server
+        preempted = _preempted(self.server_pid) - preempted
         cpu_self = time.process_time() - cpu_self
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -333,6 +339,7 @@ class Bench:
             "matches_completed": totals.matches,
             "server_cpu_s": round(cpu_server, 2),
             "server_cpu_ms_per_action": round(1000 * cpu_server / max(1, totals.accepted), 2),
+            "server_preempted_per_s": round(preempted / elapsed, 1),
             "clients_cpu_s": round(cpu_self, 2),
             "errors": len(totals.errors), "error_samples": totals.errors[:5],
             "sent": totals.sent, "accepted_total": totals.accepted_all,
@@ -358,6 +365,14 @@ def _ms(seconds: float) -> float:
     return round(1000 * seconds, 1)
 
 
+def _preempted(pid: int) -> int:
+    """How often the server was taken off the CPU while it could run (other work)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("nonvoluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
+
+
 def _cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -377,8 +392,8 @@ def _raise_open_files(wanted: int) -> None:
 
 
 def run_once(clients: int, think: tuple[float, float], seconds: float,
-             workdir: Path, profile: str = "") -> dict[str, Any]:
-    bench = Bench(clients, think, seconds, _free_port(), workdir, profile)
+             workdir: Path, profile: str = "", deflate: bool = True) -> dict[str, Any]:
+    bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate)
     server = bench.start_server()
     bench.server_pid = server.pid
     try:
@@ -403,13 +418,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default="",
                         help="write the server's cProfile statistics to this file "
                              "(one run only; the profiler slows the server down)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="clients do not offer compression (browsers do): what the "
+                             "server would save without it")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split(","))
     _raise_open_files(20000)
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as workdir:
         for clients in (int(x) for x in args.clients.split(",")):
             report = run_once(clients, (low, high), args.seconds, Path(workdir),
-                              args.profile)
+                              args.profile, not args.no_deflate)
+            report["deflate"] = not args.no_deflate
             sys.stdout.write(json.dumps(report) + "\n")
             sys.stdout.flush()
     return 0
