@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import resource
@@ -330,6 +331,8 @@ class Bench:
                 "median": _ms(statistics.median(lat)) if lat else None,
                 "p90": _ms(lat[int(0.90 * (len(lat) - 1))]) if lat else None,
                 "p99": _ms(lat[int(0.99 * (len(lat) - 1))]) if lat else None,
+                "p99_interval95": _quantile_interval(lat, 0.99),
+                "median_interval95": _quantile_interval(lat, 0.5),
                 "max": _ms(lat[-1]) if lat else None,
             },
             "first_client_ms": {
@@ -359,6 +362,17 @@ class Bench:
                 "actions_seen": sum(self.totals.tables.values()),
                 "unanswered_acts": self.totals.sent - self.totals.accepted_all
                 - len(self.totals.errors)}
+
+
+def _quantile_interval(ordered: list[float], q: float) -> list[float] | None:
+    """A 95% interval of the ``q`` quantile from the order statistics (no assumption
+    on the distribution): ranks ``n q -+ 1.96 sqrt(n q (1 - q))``."""
+    n = len(ordered)
+    if n < 100:
+        return None
+    spread = 1.96 * math.sqrt(n * q * (1 - q))
+    low, high = max(0, int(n * q - spread)), min(n - 1, math.ceil(n * q + spread))
+    return [_ms(ordered[low]), _ms(ordered[high])]
 
 
 def _ms(seconds: float) -> float:
