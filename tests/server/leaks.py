@@ -25,8 +25,12 @@ in an earlier deal may lie in a hidden hand now.
   hands), less what its end revealed (the showdown in Schnauz and Scat).
 - The whole text: never the match's seed (it would give away every deck).
 
-Card codes are matched as whole words (``AS``, ``TH``, ``JK``; ``10H`` is read as
-``TH``), never as substrings.
+"Now" is the moment of the message's own ``seq`` (the table writes through a queue
+per socket, so a message may arrive after the match moved on); a deal that an undo
+re-enters after its end was shown counts as a leak too. The parts are cut out of the
+text exactly as sent, so the search runs on the sent characters. Card codes are matched
+as whole words (``AS``, ``TH``, ``JK``; ``10H`` is read as ``TH``; a word may hold
+``-`` and ``_``, so a random table id is not a card), never as substrings.
 """
 
 from __future__ import annotations
