@@ -4,10 +4,10 @@ handler and tables (in memory, see ``wire.py``), every text each client receives
 searched (``leaks.py``), and a few matches over real WebSockets show that the network
 path sends the same texts.
 
-Per run, 1,420 matches in memory (:data:`MATCHES`: 1,000 of Schnapsen, 150 each of
-Schnauz and Scat, 120 of Schmier; the bigger games cost about ten times as much per
-match, each action being sent to every seat and watcher) in about a minute of one
-core; ``STAMMTISCH_LEAK_SCALE=10`` plays ten times as many. Random options, short
+Per run, 1,140 matches in memory (:data:`MATCHES`: 800 of Schnapsen, 120 each of
+Schnauz and Scat, 100 of Schmier; the bigger games cost about ten times as much per
+match, each action being sent to every seat and watcher), the whole file in about a
+minute of one core; ``STAMMTISCH_LEAK_SCALE=10`` plays ten times as many. Random options, short
 matches: Schnauz and Scat mostly at two or three seats with one life (some with two),
 Schnapsen to 1 or 2 game points, Schmier to a target of 1 to 3 points and at most
 :data:`SCHMIER_DEALS` deals (a cap: random play rarely reaches even a low target,
@@ -41,7 +41,7 @@ from stammtisch.server.catalog import field
 from stammtisch.server.tables import Table
 
 GAMES = ("schnauz", "scat", "schnapsen", "schmier")
-MATCHES = {"schnauz": 150, "scat": 150, "schnapsen": 1000, "schmier": 120}
+MATCHES = {"schnauz": 120, "scat": 120, "schnapsen": 800, "schmier": 100}
 """Random matches per game played in memory."""
 SCHMIER_DEALS = 3
 """Schmier matches stop after this many deals unless they end before."""
