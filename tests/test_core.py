@@ -274,6 +274,23 @@ def test_undo_with_nothing_to_undo() -> None:
         match.undo()
 
 
+def test_keep_undo_forgets_older_actions_only() -> None:
+    match = new()
+    played = []
+    while len(played) < 4:
+        played.append(match.play(match.legal_actions()[0]).text)
+    record = match.record()
+    match.keep_undo(2)
+    assert match.undoable == 2
+    assert match.undo().text == played[3]
+    assert match.undo().text == played[2]
+    with pytest.raises(StammtischError, match="can no longer be taken back"):
+        match.undo()
+    assert match.record()["actions"] == record["actions"][:2]
+    with pytest.raises(ValueError):
+        match.keep_undo(-1)
+
+
 @pytest.mark.parametrize("seat", [3, -1, "0", 1.0, 99])
 def test_view_of_a_bad_seat(seat: Any) -> None:
     with pytest.raises(StammtischError, match="no seat"):

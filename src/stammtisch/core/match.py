@@ -118,12 +118,27 @@ class Match:
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self._undo:
-            raise StammtischError("nothing to undo: no action has been played")
+            raise StammtischError("nothing to undo: no action has been played" if not self._played
+                                  else "nothing to undo: earlier actions can no longer be "
+                                  "taken back")
         state, events = self._undo.pop()
         del self._events[events:]
         state.events = self._events
         self._state = state
         return Action(state.action_text(self._played[-1]), self._played.pop())
+
+    @property
+    def undoable(self) -> int:
+        """How many of the last actions :meth:`undo` can still take back."""
+        return len(self._undo)
+
+    def keep_undo(self, last: int) -> None:
+        """Keep the means to take back only the ``last`` actions. A long-running host
+        (the web server) calls it where older actions may never be taken back, so
+        that a match does not hold a copy of its state for every action played."""
+        if last < 0:
+            raise ValueError(f"keep_undo needs a count of actions, not {last}")
+        del self._undo[:max(0, len(self._undo) - last)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know; ``None`` is a spectator."""

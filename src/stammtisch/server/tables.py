@@ -120,11 +120,19 @@ class Table:
         earlier deal: what was seen starts again with the deal."""
         self.actors.append(actor)
         deal = self._deal()
+        if len(self.human_seats) != 1:
+            # Undo is for one person against computer players: nothing to track, and
+            # only the last action is kept undoable (a failed save takes it back).
+            self.deal = deal
+            self.undo_floor = len(self.actors)
+            self.match.keep_undo(1)
+            return
         if deal != self.deal:
             self.deal = deal
             self.undo_floor = len(self.actors)
             self.seen = {seat: seen_cards(this_deal(self.match.view(seat)), [])
                          for seat in self.human_seats}
+            self.match.keep_undo(1)
             return
         fresh = self.match.events[events_before:]
         for seat in self.human_seats:
@@ -132,6 +140,7 @@ class Table:
             if not now <= self.seen[seat]:
                 self.undo_floor = len(self.actors)
                 self.seen[seat] |= now
+        self.match.keep_undo(max(1, len(self.actors) - self.undo_floor))
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.seats):
@@ -325,7 +334,9 @@ class Table:
                 self.match.undo()
                 self.actors.pop()
                 self.seq -= 1
-                self.undo_floor, self.deal, self.seen = floor, deal, seen
+                self.deal, self.seen = deal, seen
+                # Never below what the match can still take back.
+                self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
                 raise TableError("the server could not store this action; the table is "
                                  "unchanged, try again", "server") from None
             await self._broadcast(answer=client, answer_id=answer_id)
