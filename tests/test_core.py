@@ -276,7 +276,7 @@ def test_undo_with_nothing_to_undo() -> None:
 
 def test_keep_undo_forgets_older_actions_only() -> None:
     match = new()
-    played = []
+    played: list[str] = []
     while len(played) < 4:
         played.append(match.play(match.legal_actions()[0]).text)
     record = match.record()
