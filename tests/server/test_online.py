@@ -198,6 +198,24 @@ def test_a_solo_table_is_as_before(live: LiveServer) -> None:
     me.close()
 
 
+def test_a_table_keeps_undo_copies_only_as_far_as_undo_reaches(live: LiveServer) -> None:
+    """A long match must not hold a copy of its state per action: the server keeps the
+    match's undo copies back to the undo floor (one person) or the last action only."""
+    created, anna, ben, _token = two_people(live)
+    play_steps([anna, ben], random.Random(5), 12)
+    shared = live.hub.tables[created["id"]]
+    assert len(shared.actors) >= 12 and shared.match.undoable == 1
+
+    solo = live.create("schnapsen", ["human", "random"], seed=3)
+    me = live.socket(solo["id"], solo["token"])
+    play_steps([me], random.Random(6), 12)
+    table = live.hub.tables[solo["id"]]
+    assert 1 <= table.match.undoable == max(1, len(table.actors) - table.undo_floor)
+    assert table.match.undoable < len(table.actors)
+    for sock in (anna, ben, me):
+        sock.close()
+
+
 def test_bad_invitations_are_refused(live: LiveServer) -> None:
     url = f"{live.url}/api/tables"
     base = {"game": "schnapsen", "seats": ["human", "open"]}
