@@ -296,6 +296,13 @@ class Table:
             raise TableError(f"your view is out of date (seq {seq}, the table is at "
                              f"{self.seq}): here is the current one", "stale")
 
+    @staticmethod
+    def _player(client: Client) -> int:
+        """The seat ``client`` plays; watchers are refused."""
+        if client.seat is None:
+            raise TableError("you are watching this table; only its players act", "not_seated")
+        return client.seat
+
     def _check_seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
             raise TableError(f"there is no seat {seat} at this table of {len(self.seats)}",
@@ -305,10 +312,7 @@ class Table:
     async def act(self, client: Client, seq: int, text: str,
                   answer_id: int | None = None) -> None:
         async with self.lock:
-            seat = client.seat
-            if seat is None:
-                raise TableError("you are watching this table; only its players act",
-                                 "not_seated")
+            seat = self._player(client)
             if self.phase == WAITING:
                 raise TableError("the match starts once every seat is taken")
             if self.phase == OVER:
@@ -404,10 +408,7 @@ class Table:
     async def undo(self, client: Client, seq: int | None = None,
                    answer_id: int | None = None) -> None:
         async with self.lock:
-            seat = client.seat
-            if seat is None:
-                raise TableError("you are watching this table; only its players act",
-                                 "not_seated")
+            seat = self._player(client)
             self._check_seq(seq)
             if not self.can_undo(seat):
                 raise TableError(
