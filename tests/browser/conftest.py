@@ -34,8 +34,10 @@ def _chromium_missing() -> str:
     return ""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """Chromium for this package only: Playwright's sync API keeps an event loop running
+    in the main thread while it lives, and later tests call ``asyncio.run``."""
     missing = _chromium_missing()
     if missing:
         if os.environ.get("CI"):
