@@ -223,6 +223,35 @@ def search(actions: Sequence[int], sample: Callable[[random.Random], State], sea
     return [(a, mean(a)) for a in racing + dropped]
 
 
+class SearchingExpert:
+    """What the Schnauz and Scat experts share: a budget per decision, play-outs planned
+    from it, their own turns counted through the deal, and :func:`search` over the
+    game's sampled deals with the club's move as the default."""
+
+    name = "expert"
+    seconds = 1.0
+    """The default budget per decision."""
+    rollouts_per_second = 1000
+    """Play-outs planned per second of budget (the clock stops them sooner on a slow or
+    busy machine; only then does play depend on the machine)."""
+
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 rollouts: int | None = None) -> None:
+        """``rollouts``: a fixed number of play-outs per decision instead of one
+        planned from the budget (then play repeats exactly while the clock allows)."""
+        self.seed = seed
+        self.budget = self.seconds if budget is None else budget
+        self.rollouts = rollouts or max(1, int(self.budget * self.rollouts_per_second))
+        self.turns = TurnCount()
+
+    def rank(self, view: dict[str, Any], legal: Sequence[int], seat: int,
+             sample: Callable[[random.Random], State], policy: Callable[[State], int],
+             default: int) -> list[tuple[int, float]]:
+        clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
+        return search(legal, sample, seat, policy, seeded(self.seed, view), clock=clock,
+                      max_rollouts=self.rollouts if len(legal) > 1 else 8, default=default)
+
+
 MARGIN = 1.5
 """Standard errors by which the search must beat the default move to overrule it."""
 

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Clock, Patience, TurnCount, search, seeded
+from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.scat.determinize import build
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import SCAT_DECK
 from stammtisch.games.scat import DISCARD, DRAW, KNOCK, action_text, discard, parse_action
-
-EXPERT_SECONDS = 1.0
-ROLLOUTS_PER_SECOND = 2400
-"""Play-outs the expert plans per second of budget (the clock stops it sooner on a
-slow or busy machine; only then does play depend on the machine)."""
-
 
 PATIENCE = 24
 """After this many own decisions (two a turn) in one deal the rule-based levels knock when
@@ -69,7 +63,7 @@ class ClubBot:
         return _checked(seen, action)
 
 
-class ExpertBot:
+class ExpertBot(SearchingExpert):
     """Value of an action: the chance to be last standing after this round, estimated
     from the lives everybody keeps (commerce.standing), averaged over sampled deals.
 
@@ -77,16 +71,11 @@ class ExpertBot:
     left; the samples use both. A fresh bot asked about one view (a hint) knows
     neither and samples as at the start of a deal."""
 
-    name = "expert"
+    rollouts_per_second = 2400
 
     def __init__(self, seed: int = 0, budget: float | None = None,
                  rollouts: int | None = None) -> None:
-        """``rollouts``: a fixed number of play-outs per decision instead of one
-        planned from the budget (then play repeats exactly while the clock allows)."""
-        self.seed = seed
-        self.budget = EXPERT_SECONDS if budget is None else budget
-        self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
-        self.turns = TurnCount()
+        super().__init__(seed, budget, rollouts)
         self.left: tuple[int, int, int, int] = (-1, 0, 0, -1)
         """The deal, reshuffles, pile size and top card after this seat's last discard."""
 
@@ -112,12 +101,10 @@ class ExpertBot:
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
         declined = self.declined(view, seen) if seen.phase == DRAW else {}
-        clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns, declined),
-                        seen.seat, rollout_policy, seeded(self.seed, view), clock=clock,
-                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
-                        default=default)
+        ranked = self.rank(view, seen.legal, seen.seat,
+                           lambda rng: build(view, seen, rng, own_turns, declined),
+                           rollout_policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Clock, Patience, TurnCount, search, seeded
+from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
@@ -23,12 +23,6 @@ from stammtisch.games.schnauz import (
     parse_action,
     swap_one,
 )
-
-EXPERT_SECONDS = 1.0
-ROLLOUTS_PER_SECOND = 4000
-"""Play-outs the expert plans per second of budget (the clock stops it sooner on a
-slow or busy machine; only then does play depend on the machine)."""
-
 
 PATIENCE = 12
 """After this many own turns in one deal the rule-based levels knock when
@@ -92,7 +86,7 @@ class ClubBot:
         return _checked(seen, action)
 
 
-class ExpertBot:
+class ExpertBot(SearchingExpert):
     """Value of an action: the chance to be last standing after this round, estimated
     from the lives everybody keeps (commerce.standing), averaged over sampled deals.
 
@@ -100,16 +94,11 @@ class ExpertBot:
     left; the samples use both. A fresh bot asked about one view (a hint) knows
     neither and samples as at the start of a deal."""
 
-    name = "expert"
+    rollouts_per_second = 4000
 
     def __init__(self, seed: int = 0, budget: float | None = None,
                  rollouts: int | None = None) -> None:
-        """``rollouts``: a fixed number of play-outs per decision instead of one
-        planned from the budget (then play repeats exactly while the clock allows)."""
-        self.seed = seed
-        self.budget = EXPERT_SECONDS if budget is None else budget
-        self.rollouts = rollouts or max(1, int(self.budget * ROLLOUTS_PER_SECOND))
-        self.turns = TurnCount()
+        super().__init__(seed, budget, rollouts)
         self.left: tuple[int, CardSet] = (-1, 0)
         """The deal and the table this seat left after its last move."""
 
@@ -119,12 +108,10 @@ class ExpertBot:
             return []
         own_turns = 0 if seen.dealer_choice else self.turns.before(view)
         lying = self.left[1] if self.left[0] == view["deal"] else 0
-        clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
         default = parse_action(ClubBot(self.seed).choose(view))
-        ranked = search(seen.legal, lambda rng: build(view, seen, rng, own_turns, lying), seen.seat,
-                        club_policy, seeded(self.seed, view), clock=clock,
-                        max_rollouts=self.rollouts if len(seen.legal) > 1 else 8,
-                        default=default)
+        ranked = self.rank(view, seen.legal, seen.seat,
+                           lambda rng: build(view, seen, rng, own_turns, lying),
+                           club_policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
