@@ -67,6 +67,29 @@ def iter_cards(cards: CardSet) -> Iterator[Card]:
         cards ^= low
 
 
+CARD_TUPLES: dict[CardSet, tuple[Card, ...]] = {}
+"""The memo of :func:`card_tuple`; a hot loop may look a set up here first."""
+CARD_TUPLES_LIMIT = 1 << 16
+"""At most this many memoised sets (a few MB); later ones are computed each time."""
+
+
+def card_tuple(cards: CardSet) -> tuple[Card, ...]:
+    """The cards of a set in canonical order, memoised for the fast paths (the same hands
+    come up again and again in play-outs and searches)."""
+    found = CARD_TUPLES.get(cards)
+    if found is None:
+        out = []
+        rest = cards
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = tuple(out)
+        if len(CARD_TUPLES) < CARD_TUPLES_LIMIT:
+            CARD_TUPLES[cards] = found
+    return found
+
+
 def to_set(cards: Iterable[Card]) -> CardSet:
     mask = 0
     for card in cards:

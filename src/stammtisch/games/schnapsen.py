@@ -66,6 +66,7 @@ from typing import Any, Self
 
 from stammtisch.cards import (
     ACE,
+    CARD_TUPLES,
     JACK,
     KING,
     QUEEN,
@@ -75,6 +76,7 @@ from stammtisch.cards import (
     Card,
     CardSet,
     card_code,
+    card_tuple,
     codes,
     make_card,
     parse_card,
@@ -114,28 +116,11 @@ HIGHER: tuple[CardSet, ...] = tuple(
 _PAIRS: tuple[CardSet, ...] = tuple(
     1 << make_card(s, KING) | 1 << make_card(s, QUEEN) for s in range(4))
 _ALL_PAIRS = sum(_PAIRS)
-_CARD_LISTS: dict[CardSet, tuple[Card, ...]] = {}
 _MARRIAGES: dict[CardSet, tuple[int, ...]] = {}
 
 
 _MEMO_LIMIT = 1 << 16
-"""At most this many memoised card lists (a few MB); later sets are computed each time."""
-
-
-def _card_list(cards: CardSet) -> tuple[Card, ...]:
-    """The cards of a set in deck order (memoised: hands repeat endlessly)."""
-    found = _CARD_LISTS.get(cards)
-    if found is None:
-        out = []
-        rest = cards
-        while rest:
-            low = rest & -rest
-            out.append(low.bit_length() - 1)
-            rest ^= low
-        found = tuple(out)
-        if len(_CARD_LISTS) < _MEMO_LIMIT:
-            _CARD_LISTS[cards] = found
-    return found
+"""At most this many memoised marriages and open leads; later ones are computed each time."""
 
 
 def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
@@ -143,7 +128,7 @@ def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
     found = _MARRIAGES.get(kings_queens)
     if found is None:
         found = _MARRIAGES[kings_queens] = tuple(
-            _MARRIAGE + c for c in _card_list(kings_queens) if kings_queens & _PAIRS[c // 13]
+            _MARRIAGE + c for c in card_tuple(kings_queens) if kings_queens & _PAIRS[c // 13]
             == _PAIRS[c // 13])
     return found
 
@@ -160,7 +145,7 @@ def _open_lead_actions(key: int) -> tuple[int, ...]:
     found = _OPEN_LEADS.get(key)
     if found is None:
         hand = key & ~_MAY_EXCHANGE
-        found = _card_list(hand)
+        found = card_tuple(hand)
         pairs = hand & _ALL_PAIRS
         if pairs:
             found += _marriage_actions(pairs)
@@ -414,11 +399,11 @@ class SchnapsenState:
                     hand &= SUIT_MASKS[self.trump_suit]
             elif self.rules.follow_always and hand & SUIT_MASKS[lead // 13]:
                 hand &= SUIT_MASKS[lead // 13]
-            return [*(_CARD_LISTS.get(hand) or _card_list(hand))]
+            return [*(CARD_TUPLES.get(hand) or card_tuple(hand))]
         if self.declared >= 0:
             return [self.declared, CLAIM] if self.claim_ok else [self.declared]
         if self.strict:
-            actions = [*(_CARD_LISTS.get(hand) or _card_list(hand))]
+            actions = [*(CARD_TUPLES.get(hand) or card_tuple(hand))]
             pairs = hand & _ALL_PAIRS
             if pairs and self.rules.late_marriage:
                 actions += _marriage_actions(pairs)

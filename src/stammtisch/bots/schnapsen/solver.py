@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card
+from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, card_tuple, make_card
 from stammtisch.games.schnapsen import HIGHER, POINTS, STRENGTH, TARGET, SchnapsenState
 
 INF = 3
@@ -33,26 +33,6 @@ _KQ: tuple[tuple[int, int, CardSet], ...] = tuple(
 
 Node = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
 """A position's fields, as :meth:`Search.node` takes them before the window."""
-
-
-_LISTS: dict[CardSet, tuple[int, ...]] = {}
-_MEMO_LIMIT = 1 << 16
-
-
-def _cards(mask: CardSet) -> tuple[int, ...]:
-    """The cards of a set in deck order (memoised: hands repeat endlessly)."""
-    found = _LISTS.get(mask)
-    if found is None:
-        out = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            out.append(low.bit_length() - 1)
-            rest ^= low
-        found = tuple(out)
-        if len(_LISTS) < _MEMO_LIMIT:
-            _LISTS[mask] = found
-    return found
 
 
 def _graded(points: int) -> int:
@@ -206,7 +186,7 @@ class Search:
             cards = self._order.get(hand)
             if cards is None:
                 cards = self._order[hand] = tuple(sorted(
-                    _cards(hand), key=lambda c: -STRENGTH[c] - (8 if c // 13 == trump else 0)))
+                    card_tuple(hand), key=lambda c: -STRENGTH[c] - (8 if c // 13 == trump else 0)))
             for card in cards:
                 if mover:
                     yield ((h0, h1 ^ 1 << card, p0, p1, e0, e1, n0, n1, 0, card, t, tc,
@@ -233,7 +213,7 @@ class Search:
         else:
             allowed = hand
         leader = 1 - mover
-        for card in _cards(allowed):
+        for card in card_tuple(allowed):
             if card // 13 == suit:
                 winner = mover if STRENGTH[card] > STRENGTH[lead] else leader
             else:
