@@ -213,6 +213,7 @@ class ScatState:
         "lives", "eliminated", "eliminated_order", "active", "dealer", "deal_number",
         "phase", "to_act", "hands", "pile", "stock", "known", "taken", "knocker",
         "turned", "declined", "reshuffles", "last_showdown", "events",
+        "halt_between_deals",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int,
@@ -258,6 +259,9 @@ class ScatState:
         self.declined = 0
         """Seats (bits) that declined in the throw-down window."""
         self.reshuffles = 0
+        self.halt_between_deals = False
+        """Set on a search's sample: once a deal's lives are taken, the next deal is not
+        dealt (``deal_number`` moves on and nobody is to act), which saves its shuffle."""
         self._start_deal()
 
     def value(self, hand: CardSet) -> float:
@@ -437,6 +441,11 @@ class ScatState:
         hands = self.hands
         values = {s: self.value(hands[s]) for s in active}
         lowest, losses = self._losses(reason, thirty, values)
+        if self.halt_between_deals:
+            if take_lives(self, losses):
+                self.deal_number += 1
+                self.to_act = -1
+            return
         self.last_showdown = showdown = {
             "deal": self.deal_number,
             "reason": reason,

@@ -262,6 +262,7 @@ class SchnauzState:
         "phase", "to_act", "hands", "table", "stock", "out_of_play", "public",
         "knocker", "final_turns_left", "passes", "turned", "reshuffles",
         "showdown", "events",
+        "halt_between_deals",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int,
@@ -300,6 +301,9 @@ class SchnauzState:
         self.passes = 0
         self.turned = 0
         self.reshuffles = 0
+        self.halt_between_deals = False
+        """Set on a search's sample: once a deal's lives are taken, the next deal is not
+        dealt (``deal_number`` moves on and nobody is to act), which saves its shuffle."""
         self._start_deal()
 
     # -- dealing ------------------------------------------------------------------
@@ -459,6 +463,11 @@ class SchnauzState:
             losses = {loser: self.knocker_penalty}
         else:
             losses = {loser: 1}
+        if self.halt_between_deals:
+            if take_lives(self, losses):
+                self.deal_number += 1
+                self.to_act = -1
+            return
         self.showdown = (self.deal_number, reason, self.knocker,
                          tuple((s, hands[s]) for s in active), self.table, loser,
                          tuple(sorted(losses.items())))

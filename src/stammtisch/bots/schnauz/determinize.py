@@ -170,4 +170,5 @@ def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int,
     state.reshuffles = 0
     state.showdown = None
     state.events = None
+    state.halt_between_deals = True
     return state
