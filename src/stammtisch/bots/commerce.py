@@ -16,8 +16,9 @@ a hand someone has been improving for several turns is better than a random one.
 
 Known weaknesses: only the first move is searched, the rest of the round is
 played by the club rules for everyone (no deeper plans, no bluffs read), and
-the others' hands are judged by how long they have played and by passes and
-knocks, not by which cards they threw away.
+the others' hands are judged by how long they have played, by passes and
+knocks and by cards they left lying; of the cards they threw away only Scat's
+last round is read.
 """
 
 from __future__ import annotations
@@ -63,14 +64,15 @@ Fits = Callable[[CardSet], bool]
 
 
 def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | None]],
-                rank: Callable[[CardSet], float], rng: random.Random,
+                rank: Callable[[CardSet], float], rng: random.Random, tries: int = 1,
                 ) -> tuple[list[CardSet], list[int]]:
     """Hands for players who have been playing toward good hands, and the rest.
 
     ``wants`` holds per player his known cards, how many more he holds, ``picks``
     and ``fits``: his hand is the best (by ``rank``) of ``picks`` random
-    completions from ``pool``, as a player who kept the best of what he saw would
-    hold; completions that ``fits`` rejects count only when none fits. Players are
+    completions from ``pool`` that ``fits`` accepts, as a player who kept the best
+    of what he saw would hold; at most ``tries`` times ``picks`` completions are
+    drawn, and those ``fits`` rejects count only when none fits. Players are
     served in random order; the rest of ``pool`` comes back shuffled."""
     cards = list(iter_cards(pool))
     hands = [0] * len(wants)
@@ -79,10 +81,15 @@ def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | N
     for index in order:
         known, missing, picks, fits = wants[index]
         best, best_score, best_cards = known, (False, -math.inf), list[int]()
-        for _ in range(max(1, picks) if missing else 1):
+        wanted = max(1, picks) if missing else 1
+        fitting = drawn = 0
+        while fitting < wanted and drawn < wanted * tries:
+            drawn += 1
             extra = rng.sample(cards, missing)
             hand = known | to_mask(extra)
-            score = (fits is None or fits(hand), rank(hand))
+            fit = fits is None or fits(hand)
+            fitting += fit
+            score = (fit, rank(hand))
             if score > best_score:
                 best, best_score, best_cards = hand, score, extra
         for card in best_cards:

@@ -9,9 +9,12 @@ hands are not uniform: a player who has had turns this deal has been keeping
 the best of what he drew, so his hand is the best of several random ones (more
 the more turns he had, and many for a knocker), and a seat seen to leave the
 top discard for the stock does not hold a hand that card would have raised a
-lot (the seat remembers the pile it left).
-Weakness: after a reshuffle the stock is drawn from all unseen cards, though a
-seat that remembered the pile would know it better.
+lot, nor one that the card it then threw away would have raised at all (the
+seat remembers the pile it left, and reads the last round from it when nobody
+took from the pile).
+Weaknesses: after a reshuffle the stock is drawn from all unseen cards, though a
+seat that remembered the pile would know it better; discards from earlier rounds
+are not read.
 """
 
 from __future__ import annotations
@@ -43,9 +46,15 @@ BIG_GAIN = 4
 a hand that card would have raised by this many points or more."""
 
 
+TRIES = 4
+"""A hidden hand is drawn from up to this many times its picks, to find ones that fit
+what its holder was seen to do."""
+
+
 def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
-                declined: dict[int, int] | None = None) -> ScatState:
-    return build(view, read(view), rng, own_turns, declined)
+                declined: dict[int, int] | None = None,
+                thrown: dict[int, int] | None = None) -> ScatState:
+    return build(view, read(view), rng, own_turns, declined, thrown)
 
 
 def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
@@ -69,10 +78,21 @@ def gains_much(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> b
     return False
 
 
+def kept_better(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
+    """Whether throwing ``card`` away from ``hand`` plus it kept the best hand."""
+    best = value(hand)
+    for old in iter_cards(hand):
+        if value(hand ^ (1 << old | 1 << card)) > best:
+            return False
+    return True
+
+
 def build(view: dict[str, Any], seen: Seen, rng: random.Random,
-          own_turns: int = 0, declined: dict[int, int] | None = None) -> ScatState:
-    """``declined``: per seat, a top discard it saw and left for the stock."""
-    declined = declined or {}
+          own_turns: int = 0, declined: dict[int, int] | None = None,
+          thrown: dict[int, int] | None = None) -> ScatState:
+    """``declined``: per seat, a top discard it saw and left for the stock;
+    ``thrown``: per seat, the card it threw away after that (from the stock)."""
+    declined, thrown = declined or {}, thrown or {}
     sizes = view["hand_sizes"]
     hidden_seats = [s for s in seen.active if s != seen.seat or not seen.hand]
     turns = turns_taken(view, seen, own_turns)
@@ -83,11 +103,12 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
         if seat == seen.seat or sizes[seat] != 3:
             wants.append((known, missing, 1, None))
         else:
-            left = declined.get(seat, -1)
-            fits = None if left < 0 else partial(_left_alone, card=left, value=seen.value)
+            left, threw = declined.get(seat, -1), thrown.get(seat, -1)
+            fits = (None if left < 0 and threw < 0 else
+                    partial(_fits, left=left, threw=threw, value=seen.value))
             wants.append((known, missing,
                           KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), fits))
-    dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng)
+    dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng, TRIES)
     hands = [0] * view["num_players"]
     hands[seen.seat] = seen.hand
     for seat, hand in zip(hidden_seats, dealt, strict=True):
@@ -95,8 +116,9 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     return _state(view, seen, hands, tuple(rest[:seen.stock_size]), rng)
 
 
-def _left_alone(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
-    return not gains_much(hand, card, value)
+def _fits(hand: CardSet, left: int, threw: int, value: Callable[[CardSet], float]) -> bool:
+    return ((left < 0 or not gains_much(hand, left, value))
+            and (threw < 0 or kept_better(hand, threw, value)))
 
 
 def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int, ...],
@@ -136,5 +158,6 @@ def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int,
     state.reshuffles = view["reshuffles"]
     state.last_showdown = view["last_showdown"]
     state.events = None
+    state.halt_between_deals = True
     return state
 

@@ -82,6 +82,12 @@ class ExpertBot(SearchingExpert):
     def declined(self, view: dict[str, Any], seen: Seen) -> dict[int, int]:
         """The top card each other seat saw and left since this seat's last discard,
         when the pile shows it: nobody took from it and nobody knocked."""
+        return {seat: left for seat, (left, _thrown) in self.last_round(view, seen).items()}
+
+    def last_round(self, view: dict[str, Any], seen: Seen) -> dict[int, tuple[int, int]]:
+        """Per other seat since this seat's last discard, when the pile shows it
+        (nobody took from it, nobody knocked): the top card it left for the stock
+        and the card it threw away."""
         deal, reshuffles, size, top = self.left
         pile = seen.pile
         others = len(seen.active) - 1
@@ -91,7 +97,7 @@ class ExpertBot(SearchingExpert):
         found, seat = {}, seen.seat
         for index in range(others):
             seat = seen.next_seat(seat)
-            found[seat] = pile[size - 1 + index]
+            found[seat] = (pile[size - 1 + index], pile[size + index])
         return found
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
@@ -100,10 +106,12 @@ class ExpertBot(SearchingExpert):
             return []
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
-        declined = self.declined(view, seen) if seen.phase == DRAW else {}
+        last_round = self.last_round(view, seen) if seen.phase == DRAW else {}
+        declined = {seat: left for seat, (left, _thrown) in last_round.items()}
+        thrown = {seat: card for seat, (_left, card) in last_round.items()}
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: build(view, seen, rng, own_turns, declined),
+                           lambda rng: build(view, seen, rng, own_turns, declined, thrown),
                            rollout_policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
