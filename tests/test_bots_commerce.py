@@ -421,3 +421,26 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
             fitting += (not gains_much(state.hands[seat], declined[seat], seen.value)
                         and kept_better(state.hands[seat], threw[seat], seen.value))
     assert fitting >= 0.9 * total
+
+
+@pytest.mark.parametrize("game", ["schnauz", "scat"])
+def test_search_samples_halt_after_their_deal_with_the_same_lives(game: str) -> None:
+    """A sample stops once its deal's lives are taken; a copy that deals on ends the
+    deal with the same lives, so the search's values do not change."""
+    determinize = schnauz_bots.determinize if game == "schnauz" else scat_bots.determinize
+    policy: Any = club_policy if game == "schnauz" else rollout_policy
+    rng = random.Random(5)
+    for seed in range(30):
+        match = stammtisch.new_match(game, num_players=4, seed=seed, lives=1)
+        view = match.view(match.to_act)
+        sample = determinize(view, rng)
+        assert sample.halt_between_deals
+        dealing = sample.clone()
+        dealing.halt_between_deals = False
+        halted = play_round(sample, policy)
+        dealt = play_round(dealing, policy)
+        assert halted.lives == dealt.lives and halted.eliminated == dealt.eliminated
+        assert halted.deal_number == dealt.deal_number == view["deal"] + 1 or (
+            halted.phase == dealt.phase == "over")
+        if halted.phase != "over":
+            assert halted.to_act == -1 and dealt.to_act >= 0
