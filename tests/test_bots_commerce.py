@@ -402,11 +402,11 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
         match.play(_scripted("scat", match.view(match.to_act), held))
     view = match.view(0)
     seen = read(view)
-    declined = expert.declined(view, seen)
+    last_round = expert.last_round(view, seen)
+    declined = {seat: left for seat, (left, _card) in last_round.items()}
+    threw = {seat: card for seat, (_left, card) in last_round.items()}
     pile = view["discard_pile"]
     assert declined == {1: parse_card(thrown), 2: parse_card(pile[-3]), 3: parse_card(pile[-2])}
-    last_round = expert.last_round(view, seen)
-    threw = {seat: card for seat, (_left, card) in last_round.items()}
     assert threw == {1: parse_card(pile[-3]), 2: parse_card(pile[-2]), 3: parse_card(pile[-1])}
     rng = random.Random(1)
     for _ in range(20):

@@ -64,25 +64,13 @@ class ClubBot:
 
 
 class ExpertBot(SearchingExpert):
-    """Value of an action: the chance to be last standing after this round, estimated
-    from the lives everybody keeps (commerce.standing), averaged over sampled deals.
-
-    Within a deal it remembers how many turns it had and the pile its last move
+    """Within a deal it remembers how many turns it had and the pile its last move
     left; the samples use both. A fresh bot asked about one view (a hint) knows
     neither and samples as at the start of a deal."""
 
     rollouts_per_second = 3500
-
-    def __init__(self, seed: int = 0, budget: float | None = None,
-                 rollouts: int | None = None) -> None:
-        super().__init__(seed, budget, rollouts)
-        self.left: tuple[int, int, int, int] = (-1, 0, 0, -1)
-        """The deal, reshuffles, pile size and top card after this seat's last discard."""
-
-    def declined(self, view: dict[str, Any], seen: Seen) -> dict[int, int]:
-        """The top card each other seat saw and left since this seat's last discard,
-        when the pile shows it: nobody took from it and nobody knocked."""
-        return {seat: left for seat, (left, _thrown) in self.last_round(view, seen).items()}
+    left: tuple[int, int, int, int] = (-1, 0, 0, -1)
+    """The deal, reshuffles, pile size and top card after this seat's last discard."""
 
     def last_round(self, view: dict[str, Any], seen: Seen) -> dict[int, tuple[int, int]]:
         """Per other seat since this seat's last discard, when the pile shows it

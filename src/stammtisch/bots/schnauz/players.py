@@ -87,20 +87,13 @@ class ClubBot:
 
 
 class ExpertBot(SearchingExpert):
-    """Value of an action: the chance to be last standing after this round, estimated
-    from the lives everybody keeps (commerce.standing), averaged over sampled deals.
-
-    Within a deal it remembers how many turns it had and the table its last move
+    """Within a deal it remembers how many turns it had and the table its last move
     left; the samples use both. A fresh bot asked about one view (a hint) knows
     neither and samples as at the start of a deal."""
 
     rollouts_per_second = 4000
-
-    def __init__(self, seed: int = 0, budget: float | None = None,
-                 rollouts: int | None = None) -> None:
-        super().__init__(seed, budget, rollouts)
-        self.left: tuple[int, CardSet] = (-1, 0)
-        """The deal and the table this seat left after its last move."""
+    left: tuple[int, CardSet] = (-1, 0)
+    """The deal and the table this seat left after its last move."""
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
