@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.commerce import deal_likely
+from stammtisch.bots.commerce import Fits, deal_likely
+from stammtisch.bots.schnauz.history import LastMove, fits_moves
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange
 from stammtisch.bots.schnauz.seen import Seen, read
@@ -40,14 +41,17 @@ KNOCKER_PICKS = 30
 """A knocker holds the best of this many (clubs knock on the top few per cent)."""
 
 
+TRIES = 4
+"""Up to this many times the picks are drawn to find hands that fit."""
 BIG_GAIN = 7
 """Nobody who had a turn while a card lay on the table holds a hand that card
 would raise by this many points or more (he would have taken it)."""
 
 
 def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
-                lying: CardSet = 0) -> SchnauzState:
-    return build(view, read(view), rng, own_turns, lying)
+                lying: CardSet = 0, moves: dict[int, list[list[LastMove]]] | None = None,
+                ) -> SchnauzState:
+    return build(view, read(view), rng, own_turns, lying, moves)
 
 
 def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
@@ -95,9 +99,11 @@ def _points(hand: CardSet) -> int:
 
 
 def build(view: dict[str, Any], seen: Seen, rng: random.Random,
-          own_turns: int = 0, lying: CardSet = 0) -> SchnauzState:
+          own_turns: int = 0, lying: CardSet = 0,
+          moves: dict[int, list[list[LastMove]]] | None = None) -> SchnauzState:
     """``lying``: table cards that lay there through every other seat's last turn
-    (the seat remembers the table it left)."""
+    (the seat remembers the table it left); ``moves``: per other seat the readings
+    of his moves this deal, newest round first (history.py), which his hand must fit."""
     power = strength(view["deck_variant"])
     turns = turns_taken(view, seen, own_turns)
     others = [s for s in seen.active if s != seen.seat]
@@ -111,12 +117,20 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     def left_alone(hand: CardSet) -> bool:
         return not gains_much(hand, stayed)
 
+    def made(rounds: list[list[LastMove]]) -> Fits:
+        return lambda hand: fits_moves(hand, rounds, view["deck_variant"], rng)
+
+    def fits(seat: int) -> Fits | None:
+        if moves and moves.get(seat):
+            return made(moves[seat])
+        if seat in passed:
+            return stood_pat
+        return left_alone if stayed and seat != seen.knocker else None
+
     wants = [(seen.known.get(s, 0), 3 - seen.known.get(s, 0).bit_count(),
               max(PASSER_PICKS, picks(s, turns[s], seen, view["dealer"])) if s in passed
-              else picks(s, turns[s], seen, view["dealer"]),
-              stood_pat if s in passed else
-              left_alone if stayed and s != seen.knocker else None) for s in others]
-    dealt, rest = deal_likely(seen.unseen, wants, power.__getitem__, rng)
+              else picks(s, turns[s], seen, view["dealer"]), fits(s)) for s in others]
+    dealt, rest = deal_likely(seen.unseen, wants, power.__getitem__, rng, tries=TRIES)
     hands = [0] * view["num_players"]
     for seat, hand in zip(others, dealt, strict=True):
         hands[seat] = hand

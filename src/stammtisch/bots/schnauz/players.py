@@ -8,6 +8,7 @@ from typing import Any
 
 from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.schnauz.determinize import build
+from stammtisch.bots.schnauz.history import LastMove, Snapshot, last_moves, snapshot
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
@@ -87,28 +88,45 @@ class ClubBot:
 
 
 class ExpertBot(SearchingExpert):
-    """Within a deal it remembers how many turns it had and the table its last move
-    left; the samples use both. A fresh bot asked about one view (a hint) knows
-    neither and samples as at the start of a deal."""
+    """Within a deal it remembers how many turns it had and what it saw after its
+    last move (the table it left, who held which known cards); the samples use both,
+    and fit each other player's hand to his last move. A fresh bot asked about one
+    view (a hint) knows neither and samples as at the start of a deal."""
 
     rollouts_per_second = 4000
-    left: tuple[int, CardSet] = (-1, 0)
-    """The deal and the table this seat left after its last move."""
+    left: Snapshot | None = None
+    """What this seat saw right after its last move."""
+    read_rounds: tuple[int, dict[int, list[list[LastMove]]]] = (-1, {})
+    """The deal and, per other seat, the readings of his moves in it, newest round first,
+    back to the last round that could not be replayed."""
+
+    def history(self, view: dict[str, Any], seen: Seen) -> dict[int, list[list[LastMove]]]:
+        """The others' moves this deal as far as this seat can replay them."""
+        moves = last_moves(self.left, view, seen)
+        deal, earlier = self.read_rounds
+        if deal != view["deal"]:
+            earlier = {}
+        return {seat: [readings] + earlier.get(seat, []) for seat, readings in moves.items()}
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
         if not seen.legal:
             return []
         own_turns = 0 if seen.dealer_choice else self.turns.before(view)
-        lying = self.left[1] if self.left[0] == view["deal"] else 0
+        left = self.left
+        lying = left.table if left is not None and left.deal == view["deal"] else 0
+        moves = self.history(view, seen)
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: build(view, seen, rng, own_turns, lying),
+                           lambda rng: build(view, seen, rng, own_turns, lying, moves),
                            club_policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
         action = self.analyze(view)[0][0]
         seen = read(view)
-        self.left = (view["deal"], table_after(seen.hand, seen.table, parse_action(action)))
+        self.read_rounds = (view["deal"], self.history(view, seen))
+        chosen = parse_action(action)
+        self.left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
+                             chosen == KNOCK)
         return action
