@@ -444,3 +444,25 @@ def test_search_samples_halt_after_their_deal_with_the_same_lives(game: str) -> 
             halted.phase == dealt.phase == "over")
         if halted.phase != "over":
             assert halted.to_act == -1 and dealt.to_act >= 0
+
+
+def test_schnauz_playouts_knock_as_often_as_the_club() -> None:
+    """In play-outs a seat that may knock does so at the club's measured rate for its
+    hand value and the number of opponents, and the same position repeats its choice."""
+    from stammtisch.bots.schnauz.policy import club_knocks
+    from stammtisch.games.schnauz import HAND_KEYS, KNOCK
+
+    rng = random.Random(4)
+    views = [v for v in _views("schnauz", range(10)) if v["phase"] == "play"
+             and v["knocker"] is None and len(v["hand"]) == 3]
+    expected = knocked = 0.0
+    for view in views:
+        for _ in range(20):
+            state = schnauz_bots.determinize(view, rng)
+            hand = state.hands[state.to_act]
+            expected += club_knocks(HAND_KEYS[hand] >> 16, len(state.active) - 1)
+            choice = club_policy(state)
+            knocked += choice == KNOCK
+            assert club_policy(state) == choice
+    assert expected > 100
+    assert abs(knocked - expected) < 0.1 * expected
