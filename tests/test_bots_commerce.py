@@ -388,8 +388,8 @@ def test_schnauz_others_did_not_leave_a_card_they_badly_wanted() -> None:
 def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
     """Seat 0 throws a card; when all three others draw from the stock, each has
     declined the card on top at his turn and then thrown the next card away, and
-    the samples respect both."""
-    from stammtisch.bots.scat.determinize import gains_much, kept_better
+    the samples give each a hand that fits."""
+    from stammtisch.bots.scat.history import fits_moves
     from stammtisch.bots.scat.seen import read
 
     match = stammtisch.new_match("scat", num_players=4, seed=3, first_dealer=3)
@@ -402,24 +402,18 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
         match.play(_scripted("scat", match.view(match.to_act), held))
     view = match.view(0)
     seen = read(view)
-    last_round = expert.last_round(view, seen)
-    declined = {seat: left for seat, (left, _card) in last_round.items()}
-    threw = {seat: card for seat, (_left, card) in last_round.items()}
-    pile = view["discard_pile"]
-    assert declined == {1: parse_card(thrown), 2: parse_card(pile[-3]), 3: parse_card(pile[-2])}
-    assert threw == {1: parse_card(pile[-3]), 2: parse_card(pile[-2]), 3: parse_card(pile[-1])}
+    moves = expert.history(view, seen)
+    pile = [parse_card(card) for card in view["discard_pile"]]
+    assert {seat: (m[0].top, m[0].took, m[0].threw) for seat, m in moves.items()} == {
+        1: (parse_card(thrown), False, pile[-3]), 2: (pile[-3], False, pile[-2]),
+        3: (pile[-2], False, pile[-1])}
     rng = random.Random(1)
-    for _ in range(20):
-        state = scat_bots.determinize(view, rng, 1, declined)
-        for seat, card in declined.items():
-            assert not gains_much(state.hands[seat], card, seen.value)
     fitting = total = 0
     for _ in range(50):
-        state = scat_bots.determinize(view, rng, 1, declined, threw)
-        for seat in threw:
+        state = scat_bots.determinize(view, rng, 1, moves)
+        for seat in moves:
             total += 1
-            fitting += (not gains_much(state.hands[seat], declined[seat], seen.value)
-                        and kept_better(state.hands[seat], threw[seat], seen.value))
+            fitting += fits_moves(state.hands[seat], 0, tuple(moves[seat]), seen.value)
     assert fitting >= 0.9 * total
 
 

@@ -16,9 +16,10 @@ a hand someone has been improving for several turns is better than a random one.
 
 Known weaknesses: only the first move is searched, the rest of the round is
 played by the club rules for everyone (no deeper plans, no bluffs read), and
-the others' hands are judged by how long they have played, by passes and
-knocks and by cards they left lying; of the cards they threw away only Scat's
-last round is read.
+the others' hands are judged as if they played the club's rules: by how long
+they have played, and by each move of the deal the seat could replay from what
+it saw (each game's ``history.py``), back to its own first turn or the last
+round it could not replay.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out deals sampled to fit the others' play and last discards (1 s a move); "
+    "Plays out deals sampled to fit every draw and discard it saw this deal (1 s a move); "
     "assumes everyone plays club-style and looks only one move ahead.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 

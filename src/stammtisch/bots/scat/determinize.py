@@ -7,26 +7,23 @@ the cards others took from it, the seat's hand, lives, knocker and completed
 turns stay as the view shows them; the options come from the view. The hidden
 hands are not uniform: a player who has had turns this deal has been keeping
 the best of what he drew, so his hand is the best of several random ones (more
-the more turns he had, and many for a knocker), and a seat seen to leave the
-top discard for the stock does not hold a hand that card would have raised a
-lot, nor one that the card it then threw away would have raised at all (the
-seat remembers the pile it left, and reads the last round from it when nobody
-took from the pile).
+the more turns he had, and many for a knocker), and each holds a hand that fits
+his moves of this deal as the seat could replay them from the pile (history.py).
 Weaknesses: after a reshuffle the stock is drawn from all unseen cards, though a
-seat that remembered the pile would know it better; discards from earlier rounds
-are not read.
+seat that remembered the pile would know it better; moves before a reshuffle or
+the seat's own first turn are not read.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from stammtisch.bots.commerce import Fits, deal_likely
+from stammtisch.bots.scat.history import Move, fits_moves
 from stammtisch.bots.scat.seen import Seen, cards_of, read
-from stammtisch.cards import CardSet, iter_cards
+from stammtisch.cards import CardSet
 from stammtisch.games.scat import DISCARD, DRAW, WINDOW, ScatState, straight_masks
 
 KNOCKER_PICKS = 30
@@ -41,20 +38,14 @@ def picks(turns: int) -> int:
     return round(1 + 1.5 * turns + 0.15 * turns * turns)
 
 
-BIG_GAIN = 4
-"""A seat that drew from the stock rather than take the top discard does not hold
-a hand that card would have raised by this many points or more."""
-
-
 TRIES = 4
 """A hidden hand is drawn from up to this many times its picks, to find ones that fit
 what its holder was seen to do."""
 
 
 def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
-                declined: dict[int, int] | None = None,
-                thrown: dict[int, int] | None = None) -> ScatState:
-    return build(view, read(view), rng, own_turns, declined, thrown)
+                moves: dict[int, list[Move]] | None = None) -> ScatState:
+    return build(view, read(view), rng, own_turns, moves)
 
 
 def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
@@ -69,30 +60,10 @@ def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, i
     return {s: max(own_turns + (s in before), 1 if done[s] else 0) for s in active}
 
 
-def gains_much(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
-    """Whether taking ``card`` (and throwing another) raises ``hand`` by ``BIG_GAIN``."""
-    best = value(hand)
-    for old in iter_cards(hand):
-        if value(hand ^ (1 << old | 1 << card)) >= best + BIG_GAIN:
-            return True
-    return False
-
-
-def kept_better(hand: CardSet, card: int, value: Callable[[CardSet], float]) -> bool:
-    """Whether throwing ``card`` away from ``hand`` plus it kept the best hand."""
-    best = value(hand)
-    for old in iter_cards(hand):
-        if value(hand ^ (1 << old | 1 << card)) > best:
-            return False
-    return True
-
-
 def build(view: dict[str, Any], seen: Seen, rng: random.Random,
-          own_turns: int = 0, declined: dict[int, int] | None = None,
-          thrown: dict[int, int] | None = None) -> ScatState:
-    """``declined``: per seat, a top discard it saw and left for the stock;
-    ``thrown``: per seat, the card it threw away after that (from the stock)."""
-    declined, thrown = declined or {}, thrown or {}
+          own_turns: int = 0, moves: dict[int, list[Move]] | None = None) -> ScatState:
+    """``moves``: per other seat his moves this deal as replayed, newest first."""
+    moves = moves or {}
     sizes = view["hand_sizes"]
     hidden_seats = [s for s in seen.active if s != seen.seat or not seen.hand]
     turns = turns_taken(view, seen, own_turns)
@@ -103,9 +74,8 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
         if seat == seen.seat or sizes[seat] != 3:
             wants.append((known, missing, 1, None))
         else:
-            left, threw = declined.get(seat, -1), thrown.get(seat, -1)
-            fits = (None if left < 0 and threw < 0 else
-                    partial(_fits, left=left, threw=threw, value=seen.value))
+            fits = (partial(fits_moves, known=known, moves=tuple(moves[seat]),
+                            value=seen.value) if moves.get(seat) else None)
             wants.append((known, missing,
                           KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), fits))
     dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng, TRIES)
@@ -114,11 +84,6 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     for seat, hand in zip(hidden_seats, dealt, strict=True):
         hands[seat] = hand
     return _state(view, seen, hands, tuple(rest[:seen.stock_size]), rng)
-
-
-def _fits(hand: CardSet, left: int, threw: int, value: Callable[[CardSet], float]) -> bool:
-    return ((left < 0 or not gains_much(hand, left, value))
-            and (threw < 0 or kept_better(hand, threw, value)))
 
 
 def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int, ...],

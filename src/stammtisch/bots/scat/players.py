@@ -8,6 +8,7 @@ from typing import Any
 
 from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.scat.determinize import build
+from stammtisch.bots.scat.history import Move, Snapshot, last_moves, snapshot
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
@@ -64,29 +65,28 @@ class ClubBot:
 
 
 class ExpertBot(SearchingExpert):
-    """Within a deal it remembers how many turns it had and the pile its last move
-    left; the samples use both. A fresh bot asked about one view (a hint) knows
+    """Within a deal it remembers how many turns it had and the pile its last discard
+    left; the samples use both, and fit each other player's hand to his moves this
+    deal as replayed from the pile. A fresh bot asked about one view (a hint) knows
     neither and samples as at the start of a deal."""
 
     rollouts_per_second = 3500
-    left: tuple[int, int, int, int] = (-1, 0, 0, -1)
-    """The deal, reshuffles, pile size and top card after this seat's last discard."""
+    left: Snapshot | None = None
+    """What this seat saw right after its last discard."""
+    read_rounds: tuple[int, dict[int, list[Move]]] = (-1, {})
+    """The deal and, per other seat, his moves in it, newest first, back to the last
+    round that could not be replayed."""
 
-    def last_round(self, view: dict[str, Any], seen: Seen) -> dict[int, tuple[int, int]]:
-        """Per other seat since this seat's last discard, when the pile shows it
-        (nobody took from it, nobody knocked): the top card it left for the stock
-        and the card it threw away."""
-        deal, reshuffles, size, top = self.left
-        pile = seen.pile
-        others = len(seen.active) - 1
-        if (deal != view["deal"] or reshuffles != view["reshuffles"] or seen.knocker >= 0
-                or len(pile) != size + others or pile[size - 1] != top):
-            return {}
-        found, seat = {}, seen.seat
-        for index in range(others):
-            seat = seen.next_seat(seat)
-            found[seat] = (pile[size - 1 + index], pile[size + index])
-        return found
+    def history(self, view: dict[str, Any], seen: Seen) -> dict[int, list[Move]]:
+        """The others' moves this deal as far as this seat can replay them (read at
+        the start of its turn; the discard that follows adds nothing)."""
+        deal, earlier = self.read_rounds
+        if deal != view["deal"]:
+            earlier = {}
+        if seen.phase != DRAW:
+            return earlier
+        moves = last_moves(self.left, view, seen)
+        return {seat: [move] + earlier.get(seat, []) for seat, move in moves.items()}
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
@@ -94,19 +94,18 @@ class ExpertBot(SearchingExpert):
             return []
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
-        last_round = self.last_round(view, seen) if seen.phase == DRAW else {}
-        declined = {seat: left for seat, (left, _thrown) in last_round.items()}
-        thrown = {seat: card for seat, (_left, card) in last_round.items()}
+        moves = self.history(view, seen)
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: build(view, seen, rng, own_turns, declined, thrown),
+                           lambda rng: build(view, seen, rng, own_turns, moves),
                            rollout_policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
         action = self.analyze(view)[0][0]
         seen = read(view)
+        if seen.phase == DRAW:
+            self.read_rounds = (view["deal"], self.history(view, seen))
         if seen.phase == DISCARD:
-            self.left = (view["deal"], view["reshuffles"], len(seen.pile) + 1,
-                         parse_action(action) - discard(0))
+            self.left = snapshot(view, seen, parse_action(action) - discard(0))
         return action

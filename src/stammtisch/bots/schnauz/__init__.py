@@ -19,8 +19,8 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out deals sampled to fit the others' play (1 s a move); assumes everyone "
-    "plays club-style and ignores which cards they threw away.",
+    "Plays out deals sampled to fit every swap and pass it saw this deal (1 s a move); "
+    "assumes everyone plays club-style and looks only one move ahead.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 
 __all__ = ["BeginnerBot", "ClubBot", "ExpertBot", "determinize"]

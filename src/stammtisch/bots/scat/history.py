@@ -1,0 +1,186 @@
+"""What a Scat seat can tell of the others' moves (rules/scat.md §6).
+
+Between two turns of a seat every other player has had one turn: he knocked, or
+drew (the top discard, or a stock card) and threw a card onto the pile. The view
+shows the whole pile and who holds which card taken from it, so
+:func:`last_moves` replays the round from the pile the seat left: for each other
+player the top card he saw, whether he took it, and the card he threw away. A
+round with a reshuffle, a new deal or anything the pile does not explain is not
+read.
+
+:func:`fits_moves` then asks whether a hand could have made a player's moves of
+this deal under the club's rules, newest first: the card he threw is the one the
+club throws from the four he held (with the taken card kept), a top card he took
+raised his hand, one he left for the stock would not have raised it much, and he
+did not knock where the club's odds (counted without the cards seen) say knock.
+Each step back gives the hands he could have held before it, so the older moves
+are asked of those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from stammtisch.bots.scat.odds import static_lowest_chance
+from stammtisch.bots.scat.policy import KNOCK_FLOOR, KNOCK_RISK, best_discard, suits_of
+from stammtisch.bots.scat.seen import Seen, cards_of
+from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
+
+Value = Callable[[CardSet], float]
+
+BIG_GAIN = 4
+"""A player who left the top discard for the stock does not hold a hand it would
+have raised by this many points or more."""
+ODDS_TRUSTED = 90
+"""A hand the counted odds say the club knocks with is ruled out for this many in a
+hundred such hands (picked by a hash of the hand) when its holder did not knock:
+the odds without the cards seen agree with the club's own count in about 96% of
+its decisions."""
+OLDEST = 4
+"""Moves read back per player (each step back can branch)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the seat saw right after its own discard."""
+
+    deal: int
+    reshuffles: int
+    pile: tuple[int, ...]
+    known: dict[int, CardSet]
+    knocker: int
+
+
+def snapshot(view: dict[str, Any], seen: Seen, thrown: int) -> Snapshot:
+    """``known`` includes the seat's own cards taken from the pile (the others see them)."""
+    known = dict(seen.known)
+    known[seen.seat] = cards_of(view["known_cards"].get(str(seen.seat), [])) & ~(1 << thrown)
+    return Snapshot(view["deal"], view["reshuffles"], seen.pile + (thrown,), known,
+                    seen.knocker)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One player's turn: the ``top`` card he saw (-1 on an empty pile), whether he
+    ``took`` it, the card he ``threw`` (-1 when he knocked), the suits the next
+    player was known to collect (``feed``), and the odds he knocked against."""
+
+    top: int
+    took: bool
+    threw: int
+    knocked: bool
+    could_knock: bool
+    feed: CardSet
+    opponents: int
+    rounds: float
+
+
+def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dict[int, Move]:
+    """Each other player's move since ``before``; empty where the round cannot be
+    read (no memory, a new deal, a reshuffle, a pile it does not explain)."""
+    if (before is None or before.deal != view["deal"] or seen.seat not in seen.active
+            or before.reshuffles != view["reshuffles"]):
+        return {}
+    active = seen.active
+    at = active.index(seen.seat)
+    order = [active[(at + k) % len(active)] for k in range(1, len(active))]
+    order = [s for s in order if s != before.knocker]
+    took = {s: seen.known.get(s, 0) & ~before.known.get(s, 0) for s in order}
+    players = len(active)
+    rounds = max(0, len(SCAT_DECK) - 3 * players - 1 - seen.stock_size) / players
+    pile, knocker = list(before.pile), before.knocker
+    moves: dict[int, Move] = {}
+    for index, seat in enumerate(order):
+        top = pile[-1] if pile else -1
+        after = active[(active.index(seat) + 1) % len(active)]
+        feed = 0 if after == knocker else suits_of(before.known.get(after, 0))
+        if seat == seen.knocker and knocker < 0 and not took[seat]:
+            moves[seat] = Move(top, False, -1, True, True, feed, players - 1, rounds)
+            knocker = seat
+            continue
+        taken = took[seat]
+        if taken:
+            if top < 0 or taken != 1 << top:
+                return {}
+            pile.pop()
+        later = order[index + 1] if index + 1 < len(order) else -1
+        if later >= 0 and took.get(later):
+            threw = took[later].bit_length() - 1
+        elif len(seen.pile) > len(pile):
+            threw = seen.pile[len(pile)]
+        else:
+            return {}
+        pile.append(threw)
+        moves[seat] = Move(top, bool(taken), threw, False, knocker < 0, feed, players - 1,
+                           rounds)
+    if tuple(pile) != seen.pile or knocker != seen.knocker:
+        return {}
+    return moves
+
+
+def hands_before(hand: CardSet, known: CardSet, move: Move,
+                 value: Value) -> list[CardSet] | None:
+    """The hands a player now holding ``hand`` could have held before ``move``
+    under the club's rules (empty: none could); None where the move tells no more
+    (a knock)."""
+    if move.knocked:
+        return None
+    threw = 1 << move.threw
+    if hand & threw:
+        return []
+    four = hand | threw
+    if move.took:
+        top = 1 << move.top
+        if not hand & top:
+            return []
+        if best_discard(four, top, value, move.feed)[0] != move.threw:
+            return []
+        before = four & ~top
+        if value(four ^ threw) <= value(before):
+            return []  # the club takes the top card only when it raises the hand
+        earlier = [before]
+    else:
+        if best_discard(four, 0, value, move.feed)[0] != move.threw:
+            return []
+        earlier = [four & ~(1 << c) for c in iter_cards(four & ~known)]
+        if move.top >= 0:
+            earlier = [h for h in earlier if not _gains_much(h, move.top, value)]
+    if move.could_knock:
+        earlier = [h for h in earlier if not _knocks(h, move, value)]
+    return earlier
+
+
+def _gains_much(hand: CardSet, card: int, value: Value) -> bool:
+    best = value(hand)
+    return any(value(hand ^ (1 << old | 1 << card)) >= best + BIG_GAIN
+               for old in iter_cards(hand))
+
+
+def _knocks(hand: CardSet, move: Move, value: Value) -> bool:
+    mine = value(hand)
+    return (mine >= KNOCK_FLOOR
+            and static_lowest_chance(mine, move.opponents, move.rounds) <= KNOCK_RISK
+            and (hand * 0x9E3779B97F4A7C15 >> 32) % 100 < ODDS_TRUSTED)
+
+
+@lru_cache(maxsize=1 << 16)
+def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Value) -> bool:
+    """Whether a player now holding ``hand`` (``known``: the cards he is known to
+    hold now, none of which he drew from the stock) could have made ``moves``,
+    newest first; for older moves any card may have come from the stock. The same
+hands come up again and again in the samples, so answers are remembered."""
+    hands = [hand]
+    for move in moves[:OLDEST]:
+        earlier: list[CardSet] = []
+        for held in hands:
+            found = hands_before(held, known, move, value)
+            if found is None:
+                return True
+            earlier += [h for h in found if h not in earlier]
+        if not earlier:
+            return False
+        hands, known = earlier, 0
+    return True

@@ -1,0 +1,89 @@
+"""The Scat expert's reading of the others' moves from the pile (bots/scat/history.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import stammtisch
+from stammtisch.bots import scat as scat_bots
+from stammtisch.bots.scat.history import Move, Snapshot, fits_moves, last_moves, snapshot
+from stammtisch.bots.scat.players import ClubBot
+from stammtisch.bots.scat.seen import read
+from stammtisch.games.scat import DISCARD, DRAW, DRAW_DISCARD, KNOCK, discard, parse_action
+
+
+def _replays(seeds: range) -> list[tuple[dict[str, Any], dict[int, Move],
+                                         dict[int, tuple[bool, int, bool]], list[int]]]:
+    """For seat 0 among four clubs, at each of its turns: the view, the replayed
+    moves, the others' true moves (took the top, card thrown, knocked) and hands."""
+    found = []
+    for seed in seeds:
+        match = stammtisch.new_match("scat", num_players=4, seed=seed)
+        bots = [ClubBot(s) for s in range(4)]
+        left: Snapshot | None = None
+        truth: dict[int, tuple[bool, int, bool]] = {}
+        took = False
+        while match.result is None:
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            text = bots[seat].choose(view)
+            action = parse_action(text)
+            if seat == 0:
+                seen = read(view)
+                if view["phase"] == DRAW:
+                    replayed = last_moves(left, view, seen)
+                    if replayed:
+                        state: Any = match.state
+                        found.append((view, replayed, dict(truth), list(state.hands)))
+                    truth = {}
+                elif view["phase"] == DISCARD:
+                    left = snapshot(view, seen, action - discard(0))
+            elif action == KNOCK:
+                truth[seat] = (False, -1, True)
+            elif action == DRAW_DISCARD:
+                took = True
+            elif action >= discard(0):
+                truth[seat] = (took, action - discard(0), False)
+                took = False
+            elif view["phase"] == DRAW:
+                took = False
+            match.play(text)
+    return found
+
+
+def test_the_round_is_replayed_from_the_pile_as_it_was_played() -> None:
+    replays = _replays(range(10))
+    assert len(replays) > 100
+    fitting = total = takers = 0
+    for _view, replayed, truth, hands in replays:
+        assert {s: (m.took, m.threw, m.knocked) for s, m in replayed.items()} == truth
+        takers += sum(m.took for m in replayed.values())
+        for seat, move in replayed.items():
+            total += 1
+            fitting += fits_moves(hands[seat], 0, (move,), read(_view).value)
+    assert takers > 20
+    assert fitting >= 0.97 * total
+
+
+def test_the_expert_reads_back_through_the_deal_and_the_true_hands_mostly_fit() -> None:
+    longest = fitting = total = 0
+    for seed in (11, 12, 13):
+        match = stammtisch.new_match("scat", num_players=4, seed=seed)
+        bots: list[Any] = [scat_bots.ExpertBot(0, budget=30.0, rollouts=8)]
+        bots += [ClubBot(s) for s in range(1, 4)]
+        while match.result is None:
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            if seat == 0 and view["phase"] == DRAW:
+                state: Any = match.state
+                seen = read(view)
+                for other, moves in bots[0].history(view, seen).items():
+                    longest = max(longest, len(moves))
+                    total += 1
+                    fitting += fits_moves(state.hands[other], seen.known.get(other, 0),
+                                          tuple(moves), seen.value)
+            match.play(bots[seat].choose(view))
+    assert longest >= 3 and total > 50
+    assert fitting >= 0.9 * total, (fitting, total)
