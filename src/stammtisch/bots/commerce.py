@@ -100,6 +100,16 @@ def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | N
     return hands, cards
 
 
+def turns_since(active: Sequence[int], seat: int, knocker: int, known_before: dict[int, CardSet],
+                known_now: dict[int, CardSet]) -> tuple[list[int], dict[int, CardSet]]:
+    """The others who have had a turn since ``seat``'s, in order (one who knocked
+    before plays no more), and the cards each has taken into the open since."""
+    at = active.index(seat)
+    order = [active[(at + k) % len(active)] for k in range(1, len(active))]
+    order = [s for s in order if s != knocker]
+    return order, {s: known_now.get(s, 0) & ~known_before.get(s, 0) for s in order}
+
+
 def to_mask(cards: Sequence[int]) -> CardSet:
     mask = 0
     for card in cards:

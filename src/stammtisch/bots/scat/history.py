@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from stammtisch.bots.commerce import turns_since
 from stammtisch.bots.scat.odds import static_lowest_chance
 from stammtisch.bots.scat.policy import KNOCK_FLOOR, KNOCK_RISK, best_discard, suits_of
 from stammtisch.bots.scat.seen import Seen, cards_of
@@ -85,10 +86,7 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
             or before.reshuffles != view["reshuffles"]):
         return {}
     active = seen.active
-    at = active.index(seen.seat)
-    order = [active[(at + k) % len(active)] for k in range(1, len(active))]
-    order = [s for s in order if s != before.knocker]
-    took = {s: seen.known.get(s, 0) & ~before.known.get(s, 0) for s in order}
+    order, took = turns_since(active, seen.seat, before.knocker, before.known, seen.known)
     players = len(active)
     rounds = max(0, len(SCAT_DECK) - 3 * players - 1 - seen.stock_size) / players
     pile, knocker = list(before.pile), before.knocker

@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from stammtisch.bots.commerce import turns_since
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange, club_knocks
 from stammtisch.bots.schnauz.seen import Seen
@@ -68,10 +69,7 @@ def last_moves(before: Snapshot | None, view: dict[str, Any],
             or before.out_of_play != seen.out_of_play or seen.seat not in seen.active):
         return {}
     active = seen.active
-    at = active.index(seen.seat)
-    order = [active[(at + k) % len(active)] for k in range(1, len(active))]
-    order = [s for s in order if s != before.knocker]
-    took = {s: seen.known.get(s, 0) & ~before.known.get(s, 0) for s in order}
+    order, took = turns_since(active, seen.seat, before.knocker, before.known, seen.known)
     gave = {s: before.known.get(s, 0) & ~seen.known.get(s, 0) for s in order}
     public = before.table | before.out_of_play | seen.hand
     for cards in before.known.values():
