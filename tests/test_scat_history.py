@@ -87,3 +87,56 @@ def test_the_expert_reads_back_through_the_deal_and_the_true_hands_mostly_fit() 
             match.play(bots[seat].choose(view))
     assert longest >= 3 and total > 50
     assert fitting >= 0.9 * total, (fitting, total)
+
+
+def test_a_hand_below_the_minimum_knock_score_may_pass_up_a_knock() -> None:
+    """``min_knock_score``: a player who did not knock may hold a hand the odds say
+    to knock with when the minimum forbids knocking with it."""
+    from stammtisch.bots.scat.history import hands_before
+    from stammtisch.cards import parse_card
+    from stammtisch.games.scat import points
+
+    kept = {0: 0, 31: 0}
+    for suit in "HSDC":
+        for ranks in ("AK9", "AQ9", "KQ9", "AJ9", "AT9", "KJ9", "QJ9", "KT9"):
+            hand = 0
+            for rank in ranks:
+                hand |= 1 << parse_card(rank + suit)
+            low = "2C" if suit != "C" else "2D"
+            for minimum in kept:
+                move = Move(-1, False, parse_card(low), False, True, 0, 3, 4.0, minimum)
+                found = hands_before(hand, 0, move, points)
+                assert found is not None
+                kept[minimum] += hand in found  # drew the low card and threw it at once
+    assert kept[31] == 32
+    assert kept[0] < 0.3 * 32
+
+
+def test_without_first_round_knocks_nobody_is_read_as_declining_one_early() -> None:
+    """House rule ``knock_allowed_first_round = false``: moves made before everyone
+    had a turn are read as ones where knocking was not allowed."""
+    early = later = 0
+    for seed in range(4):
+        match = stammtisch.new_match("scat", num_players=4, seed=seed,
+                                     knock_allowed_first_round=False)
+        bots = [ClubBot(s) for s in range(4)]
+        left: Snapshot | None = None
+        while match.result is None:
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            text = bots[seat].choose(view)
+            if seat == 0:
+                seen = read(view)
+                if view["phase"] == DRAW and left is not None:
+                    for move in last_moves(left, view, seen).values():
+                        if not left.may_knock and not move.knocked:
+                            assert not move.could_knock
+                            early += 1
+                        later += move.could_knock
+                elif view["phase"] == DISCARD:
+                    left = snapshot(view, seen, parse_action(text) - discard(0))
+                    others_done = all(view["completed_turn"][s] for s in seen.active if s)
+                    assert left.may_knock == others_done
+            match.play(text)
+    assert early and later

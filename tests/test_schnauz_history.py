@@ -10,7 +10,7 @@ from stammtisch.bots import schnauz as schnauz_bots
 from stammtisch.bots.schnauz.history import (
     LastMove,
     Snapshot,
-    fits_move,
+    fits_moves,
     last_moves,
     snapshot,
 )
@@ -46,15 +46,17 @@ def _describes(move: LastMove, action: int) -> bool:
         and move.threw == (action - swap_one(0, 0)) // 53
 
 
-def _rounds(seeds: range) -> list[tuple[dict[str, Any], dict[int, list[LastMove]],
-                                        dict[int, int], list[int]]]:
+def _rounds(seeds: range, **options: Any) -> list[tuple[dict[str, Any],
+                                                      dict[int, list[LastMove]],
+                                                      dict[int, int], list[int]]]:
     """For seat 0 among four clubs: each view after a full round, what it replays,
     the others' true moves and the true hands."""
     found = []
     for seed in seeds:
-        match = stammtisch.new_match("schnauz", num_players=4, seed=seed)
+        match = stammtisch.new_match("schnauz", num_players=4, seed=seed, **options)
         bots = [ClubBot(s) for s in range(4)]
         left: Snapshot | None = None
+        deal = turns = -1
         moves_since: dict[int, int] = {}
         while match.result is None:
             seat = match.to_act
@@ -68,8 +70,11 @@ def _rounds(seeds: range) -> list[tuple[dict[str, Any], dict[int, list[LastMove]
                     found.append((view, replayed, dict(moves_since), list(state.hands)))
                 action = bots[0].choose(view)
                 chosen = parse_action(action)
+                if view["deal"] != deal:
+                    deal, turns = view["deal"], 0
                 left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
-                                chosen == KNOCK)
+                                chosen == KNOCK, turns)
+                turns += not seen.dealer_choice
                 moves_since = {}
             else:
                 action = bots[seat].choose(view)
@@ -84,7 +89,7 @@ def test_the_round_is_replayed_as_it_was_played() -> None:
     for _view, replayed, true_moves, hands in rounds:
         for seat, action in true_moves.items():
             assert any(_describes(move, action) for move in replayed[seat])
-            assert fits_move(hands[seat], replayed[seat], "A7", NeverKnocks())
+            assert fits_moves(hands[seat], [replayed[seat]], "A7", NeverKnocks())
 
 
 def test_most_rounds_have_one_reading() -> None:
@@ -96,14 +101,14 @@ def test_most_rounds_have_one_reading() -> None:
 def test_a_move_the_club_would_not_make_does_not_fit() -> None:
     table = _mask("AH", "KH", "7S")
     passed = LastMove(table, 0, -1, False, could_knock=False, feeds=True, opponents=3)
-    assert not fits_move(_mask("QH", "8C", "9D"), [passed], "A7", NeverKnocks())  # would take AH
-    assert fits_move(_mask("AC", "KC", "QC"), [passed], "A7", NeverKnocks())
+    assert not fits_moves(_mask("QH", "8C", "9D"), [[passed]], "A7", NeverKnocks())  # would take AH
+    assert fits_moves(_mask("AC", "KC", "QC"), [[passed]], "A7", NeverKnocks())
     threw_seven = LastMove(table, _mask("AH"), parse_card("7D"), False, could_knock=False,
                            feeds=True, opponents=3)
-    assert fits_move(_mask("AH", "QH", "9H"), [threw_seven], "A7", NeverKnocks())  # 30
+    assert fits_moves(_mask("AH", "QH", "9H"), [[threw_seven]], "A7", NeverKnocks())  # 30
     threw_queen = LastMove(table, _mask("AH"), parse_card("QH"), False, could_knock=False,
                            feeds=True, opponents=3)
-    assert not fits_move(_mask("AH", "8C", "7D"), [threw_queen], "A7", NeverKnocks())
+    assert not fits_moves(_mask("AH", "8C", "7D"), [[threw_queen]], "A7", NeverKnocks())
 
 
 def test_a_strong_hand_that_did_not_knock_rarely_fits() -> None:
@@ -111,7 +116,7 @@ def test_a_strong_hand_that_did_not_knock_rarely_fits() -> None:
     passed = LastMove(table, 0, -1, False, could_knock=True, feeds=True, opponents=3)
     hand = _mask("AC", "KC", "QC")
     rng = random.Random(1)
-    share = sum(fits_move(hand, [passed], "A7", rng) for _ in range(2000)) / 2000
+    share = sum(fits_moves(hand, [[passed]], "A7", rng) for _ in range(2000)) / 2000
     assert abs(share - (1 - club_knocks(31, 3))) < 0.02
 
 
@@ -124,7 +129,7 @@ def test_samples_give_each_player_a_hand_that_fits_his_last_move() -> None:
             state = schnauz_bots.determinize(view, rng, 2, moves=rounds)
             for seat, moves in replayed.items():
                 total += 1
-                fitting += fits_move(state.hands[seat], moves, "A7", NeverKnocks())
+                fitting += fits_moves(state.hands[seat], [moves], "A7", NeverKnocks())
     assert total and fitting >= 0.9 * total
 
 
@@ -149,3 +154,21 @@ def test_the_expert_reads_every_round_of_the_deal_and_the_true_hands_fit() -> No
                 checked += 1
         match.play(bots[seat].choose(view))
     assert checked > 30 and longest >= 3
+
+
+def test_without_first_round_knocks_a_pass_in_the_first_round_says_nothing_of_knocking() -> None:
+    """House rule ``knock_allowed_first_round = false``: until everyone has had a turn
+    nobody may knock, so not knocking then rules out no hand."""
+    off = _rounds(range(6), knock_allowed_first_round=False)
+    on = _rounds(range(6))
+    could = [m.could_knock for _v, replayed, _t, _h in off for ms in replayed.values()
+             for m in ms if not m.knocked]
+    assert False in could and True in could
+    assert all(m.could_knock for view, replayed, _t, _h in on if view["knocker"] is None
+               for ms in replayed.values() for m in ms if not m.knocked)
+    view = next(v for v, _r, _t, _h in off if v["dealer"] != v["seat"])
+    seen = read(view)
+    assert not snapshot(view, seen, seen.table, False, own_turns=0).may_knock
+    assert snapshot(view, seen, seen.table, False, own_turns=1).may_knock
+    on_view = next(v for v, _r, _t, _h in on)
+    assert snapshot(on_view, read(on_view), 0, False, own_turns=0).may_knock

@@ -110,6 +110,29 @@ def turns_since(active: Sequence[int], seat: int, knocker: int, known_before: di
     return order, {s: known_now.get(s, 0) & ~known_before.get(s, 0) for s in order}
 
 
+Step = TypeVar("Step")
+
+
+def reads_back(hand: CardSet, steps: Sequence[Step],
+               before: Callable[[CardSet, Step], list[CardSet] | None]) -> bool:
+    """Whether a player now holding ``hand`` could have made ``steps``, newest first:
+    ``before(held, step)`` gives the hands he could have held before a step (none:
+    he could not have made it; None: the step tells nothing older), and the older
+    steps are asked of each of those."""
+    hands = [hand]
+    for step in steps:
+        earlier: list[CardSet] = []
+        for held in hands:
+            found = before(held, step)
+            if found is None:
+                return True
+            earlier += [h for h in found if h not in earlier]
+        if not earlier:
+            return False
+        hands = earlier
+    return True
+
+
 def to_mask(cards: Sequence[int]) -> CardSet:
     mask = 0
     for card in cards:

@@ -19,18 +19,15 @@ are asked of those.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from stammtisch.bots.commerce import turns_since
+from stammtisch.bots.commerce import reads_back, turns_since
 from stammtisch.bots.scat.odds import static_lowest_chance
-from stammtisch.bots.scat.policy import KNOCK_FLOOR, KNOCK_RISK, best_discard, suits_of
+from stammtisch.bots.scat.policy import KNOCK_FLOOR, KNOCK_RISK, Value, best_discard, suits_of
 from stammtisch.bots.scat.seen import Seen, cards_of
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
-
-Value = Callable[[CardSet], float]
 
 BIG_GAIN = 4
 """A player who left the top discard for the stock does not hold a hand it would
@@ -53,21 +50,31 @@ class Snapshot:
     pile: tuple[int, ...]
     known: dict[int, CardSet]
     knocker: int
+    may_knock: bool
+    """Whether everyone after the seat may knock (the house rule
+    ``knock_allowed_first_round``: first-round knocks are allowed, or everyone else has
+    completed a turn and the seat completes its own now)."""
+    min_knock: int
+    """The ``min_knock_score`` option: no knock below it."""
 
 
 def snapshot(view: dict[str, Any], seen: Seen, thrown: int) -> Snapshot:
     """``known`` includes the seat's own cards taken from the pile (the others see them)."""
     known = dict(seen.known)
     known[seen.seat] = cards_of(view["known_cards"].get(str(seen.seat), [])) & ~(1 << thrown)
+    options = view["options"]
+    may_knock = options["knock_allowed_first_round"] or all(
+        view["completed_turn"][s] for s in seen.active if s != seen.seat)
     return Snapshot(view["deal"], view["reshuffles"], seen.pile + (thrown,), known,
-                    seen.knocker)
+                    seen.knocker, may_knock, options["min_knock_score"])
 
 
 @dataclass(frozen=True)
 class Move:
     """One player's turn: the ``top`` card he saw (-1 on an empty pile), whether he
     ``took`` it, the card he ``threw`` (-1 when he knocked), the suits the next
-    player was known to collect (``feed``), and the odds he knocked against."""
+    player was known to collect (``feed``), and the odds he knocked against
+    (``could_knock`` with a hand of at least ``min_knock``)."""
 
     top: int
     took: bool
@@ -77,6 +84,7 @@ class Move:
     feed: CardSet
     opponents: int
     rounds: float
+    min_knock: int
 
 
 def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dict[int, Move]:
@@ -96,7 +104,8 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
         after = active[(active.index(seat) + 1) % len(active)]
         feed = 0 if after == knocker else suits_of(before.known.get(after, 0))
         if seat == seen.knocker and knocker < 0 and not took[seat]:
-            moves[seat] = Move(top, False, -1, True, True, feed, players - 1, rounds)
+            moves[seat] = Move(top, False, -1, True, True, feed, players - 1, rounds,
+                               before.min_knock)
             knocker = seat
             continue
         taken = took[seat]
@@ -112,8 +121,8 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
         else:
             return {}
         pile.append(threw)
-        moves[seat] = Move(top, bool(taken), threw, False, knocker < 0, feed, players - 1,
-                           rounds)
+        moves[seat] = Move(top, bool(taken), threw, False, knocker < 0 and before.may_knock,
+                           feed, players - 1, rounds, before.min_knock)
     if tuple(pile) != seen.pile or knocker != seen.knocker:
         return {}
     return moves
@@ -159,7 +168,7 @@ def _gains_much(hand: CardSet, card: int, value: Value) -> bool:
 
 def _knocks(hand: CardSet, move: Move, value: Value) -> bool:
     mine = value(hand)
-    return (mine >= KNOCK_FLOOR
+    return (mine >= max(KNOCK_FLOOR, move.min_knock)
             and static_lowest_chance(mine, move.opponents, move.rounds) <= KNOCK_RISK
             and (hand * 0x9E3779B97F4A7C15 >> 32) % 100 < ODDS_TRUSTED)
 
@@ -169,16 +178,10 @@ def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Va
     """Whether a player now holding ``hand`` (``known``: the cards he is known to
     hold now, none of which he drew from the stock) could have made ``moves``,
     newest first; for older moves any card may have come from the stock. The same
-hands come up again and again in the samples, so answers are remembered."""
-    hands = [hand]
-    for move in moves[:OLDEST]:
-        earlier: list[CardSet] = []
-        for held in hands:
-            found = hands_before(held, known, move, value)
-            if found is None:
-                return True
-            earlier += [h for h in found if h not in earlier]
-        if not earlier:
-            return False
-        hands, known = earlier, 0
-    return True
+    hands come up again and again in the samples, so answers are remembered."""
+
+    def before(held: CardSet, step: tuple[int, Move]) -> list[CardSet] | None:
+        age, move = step
+        return hands_before(held, 0 if age else known, move, value)
+
+    return reads_back(hand, list(enumerate(moves[:OLDEST])), before)

@@ -8,10 +8,11 @@ he did (passed, knocked, swapped one card, swapped all). Which hidden card a
 player threw away is known once the table is accounted for; where two orders
 of throws fit, every one that fits is kept.
 
-:func:`fits_move` then asks whether a hand could have made that move under the
-club's rules: the exchange the club would choose, and no knock where the club
-would most likely have knocked (``policy.CLUB_KNOCKS``, the club's measured
-knock rates). The expert's samples give each player a hand that fits his last move.
+:func:`fits_moves` then asks whether a hand could have made a player's moves of
+this deal under the club's rules, newest round first: the exchange the club would
+choose, and no knock where the club would most likely have knocked
+(``policy.CLUB_KNOCKS``, the club's measured knock rates) and the table's rules
+let him. The expert's samples give each player a hand that fits his moves.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from stammtisch.bots.commerce import turns_since
+from stammtisch.bots.commerce import reads_back, turns_since
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange, club_knocks
 from stammtisch.bots.schnauz.seen import Seen
@@ -39,11 +40,20 @@ class Snapshot:
     known: dict[int, CardSet]
     out_of_play: CardSet
     knocker: int
+    may_knock: bool
+    """Whether everyone after the seat may knock (the house rule
+    ``knock_allowed_first_round``: first-round knocks are allowed, or everyone has
+    had a turn: sure once the dealer, who plays last, or the seat has had one)."""
 
 
-def snapshot(view: dict[str, Any], seen: Seen, table_left: CardSet, knocked: bool) -> Snapshot:
+def snapshot(view: dict[str, Any], seen: Seen, table_left: CardSet, knocked: bool,
+             own_turns: int) -> Snapshot:
+    """``own_turns``: the seat's earlier turns this deal."""
+    everyone_played = not seen.dealer_choice and (own_turns > 0 or view["dealer"] == seen.seat)
+    may_knock = (view["options"] or {}).get("knock_allowed_first_round", True) \
+        or everyone_played
     return Snapshot(view["deal"], table_left, dict(seen.known), seen.out_of_play,
-                    seen.seat if knocked else seen.knocker)
+                    seen.seat if knocked else seen.knocker, may_knock)
 
 
 @dataclass(frozen=True)
@@ -96,8 +106,8 @@ def last_moves(before: Snapshot | None, view: dict[str, Any],
         after = active[(active.index(seat) + 1) % len(active)]
 
         def made(took_cards: CardSet, threw: int, knocks: bool = False) -> LastMove:
-            return LastMove(table, took_cards, threw, knocks, knocker < 0, after != knocker,
-                            len(active) - 1)
+            return LastMove(table, took_cards, threw, knocks, knocker < 0 and before.may_knock,
+                            after != knocker, len(active) - 1)
 
         taken, thrown_known = took[seat], gave[seat]
         hidden = (seen.table | later_takes(index)) & ~table & ~public
@@ -161,25 +171,11 @@ def hand_before(hand: CardSet, move: LastMove, deck_variant: str, rng: random.Ra
 
 def fits_moves(hand: CardSet, rounds: list[list[LastMove]], deck_variant: str,
                rng: random.Random) -> bool:
-    """Whether a player now holding ``hand`` could have made his last moves, one of
-    the readings of each round, newest round first (see :func:`hand_before`)."""
-    hands = [hand]
-    for moves in rounds:
-        earlier: list[int] = []
-        for held in hands:
-            for move in moves:
-                before = hand_before(held, move, deck_variant, rng)
-                if before == EARLIER:
-                    return True
-                if before >= 0 and before not in earlier:
-                    earlier.append(before)
-        if not earlier:
-            return False
-        hands = earlier
-    return True
+    """Whether a player now holding ``hand`` could have made his moves, one of the
+    readings of each round, newest round first (see :func:`hand_before`)."""
 
+    def before(held: CardSet, readings: list[LastMove]) -> list[CardSet] | None:
+        found = [hand_before(held, move, deck_variant, rng) for move in readings]
+        return None if EARLIER in found else [h for h in found if h >= 0]
 
-def fits_move(hand: CardSet, moves: list[LastMove], deck_variant: str,
-              rng: random.Random) -> bool:
-    """:func:`fits_moves` for the last round alone."""
-    return fits_moves(hand, [moves], deck_variant, rng)
+    return reads_back(hand, rounds, before)

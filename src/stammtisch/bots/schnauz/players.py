@@ -128,5 +128,5 @@ class ExpertBot(SearchingExpert):
         self.read_rounds = (view["deal"], self.history(view, seen))
         chosen = parse_action(action)
         self.left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
-                             chosen == KNOCK)
+                             chosen == KNOCK, self.turns.latest(view))
         return action

@@ -48,8 +48,8 @@ CLUB_KNOCKS = (
     (0.67, 0.61, 0.73, 0.88, 0.96, 0.99, 0.99, 0.99),
 )
 """How often the club knocks, per number of opponents (1 to 5 or more) and hand
-value (24 to 31), when it may: club-only matches of 2 to 6 players, 300 each
-(between 55 and 2,087 decisions per cell)."""
+value (24 to 31), when it may: club-only matches of 2 to 6 players with the
+default 32-card deck, 300 each (between 55 and 2,087 decisions per cell)."""
 FIRST_KNOCK_VALUE = 24
 
 
