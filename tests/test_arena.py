@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +165,7 @@ def test_two_players_play_every_deal_twice_with_the_hands_swapped() -> None:
 def test_identical_bots_split_every_swapped_pair() -> None:
     lineup = read_lineup("schnapsen", "random,random")
     plans = schedule(lineup, 12, arena_seed=5)
-    outcomes = run_matches(Table(lineup, None, 100), plans, jobs=1)
+    outcomes = run_matches(Table(lineup, None, 100), plans, jobs=1).outcomes
     for pair in range(0, 12, 2):
         # The same seat plays the same cards alike, so the other entry wins the replay.
         winners = [outcomes[pair + k].shares.index(1.0) for k in (0, 1)]
@@ -219,6 +221,54 @@ def test_arena_is_reproducible_and_independent_of_jobs(tmp_path: Path,
         runs.append([(m["seed"], m["seats"], m["result"]) for m in data["match_list"]])
     capsys.readouterr()
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_interrupt_keeps_the_matches_already_finished(jobs: int) -> None:
+    lineup = read_lineup("schnauz", "random,club", {})
+    plans = schedule(lineup, 8, 5)
+    steps = 0
+
+    def step() -> None:
+        nonlocal steps
+        steps += 1
+        if steps == 3:
+            raise KeyboardInterrupt
+
+    played = run_matches(Table(lineup, None, 100), plans, jobs, step)
+    assert played.interrupted
+    indexes = [outcome.plan.index for outcome in played.outcomes]
+    assert len(indexes) >= 3 and indexes == sorted(set(indexes))
+    whole = run_matches(Table(lineup, None, 100), plans, 1)
+    assert not whole.interrupted and len(whole.outcomes) == 8
+    by_index = {outcome.plan.index: outcome.result for outcome in whole.outcomes}
+    assert all(outcome.result == by_index[outcome.plan.index] for outcome in played.outcomes)
+
+
+def test_an_interrupted_arena_reports_and_writes_what_finished(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stammtisch.arena import progress
+
+    original = progress.Progress.step
+
+    def step(self: progress.Progress, count: int = 1) -> None:
+        original(self, count)
+        if self.done == 4:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(progress.Progress, "step", step)
+    status = main(["arena", "schnauz", "--players", "random,club,club", "--matches", "6",
+                   "--jobs", "1", "--seed", "3", "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert status == 130
+    assert ("interrupted: 4 of 6 matches finished; some rotation groups are incomplete"
+            in captured.err)
+    assert captured.out.startswith("schnauz: 4 matches")
+    data = json.loads((tmp_path / "schnauz-random_club_club-seed3.json").read_text())
+    assert data["interrupted"] is True and data["planned"] == 6
+    assert data["matches"] == len(data["match_list"]) == 4
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -152,7 +152,8 @@ def _arena_parser() -> _Parser:
     parser = _Parser(prog="stammtisch arena", description=(
         "Play matches between computer players in parallel, rotating seats (two players: "
         "every deal twice with the hands swapped), and rank them: matches won with 95% "
-        "Wilson intervals, the game's figure per deal, Elo. Writes JSON and a PNG chart."))
+        "Wilson intervals, the game's figure per deal, Elo. Writes JSON and a PNG chart. "
+        "Ctrl-C (or SIGTERM) stops early and reports the matches that finished."))
     parser.add_argument("game", help="schnauz, scat, schnapsen or schmier")
     parser.add_argument("options", nargs="*", metavar="option=value",
                         help="game options, e.g. lives=2 (see: stammtisch games)")

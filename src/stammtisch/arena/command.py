@@ -1,16 +1,24 @@
 """One arena run from settings to files: schedule, play, summarise, print, write.
 
 The files go to ``out`` as ``<game>-<lineup>-seed<S>.json`` and ``.png``; the
-table goes to ``stdout``, progress and notes to ``stderr``.
+table goes to ``stdout``, progress and notes to ``stderr``. Interrupted (Ctrl-C,
+or a ``kill``'s SIGTERM), it reports and writes the matches that finished, says
+so, and exits with status 130.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any, TextIO
 
 from stammtisch.arena.chart import draw_chart
@@ -22,6 +30,8 @@ from stammtisch.arena.schedule import rounded_matches, schedule
 from stammtisch.arena.summary import summarize
 
 DEFAULT_MAX_DEALS = 1000
+INTERRUPTED = 130
+"""The exit status of an interrupted run (the shell's for Ctrl-C)."""
 DEFAULT_OUT = "arena-results"
 
 
@@ -51,7 +61,7 @@ def check(config: ArenaConfig) -> None:
 
 def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
               stderr: TextIO | None = None) -> int:
-    """Play the arena of ``config``; returns the exit status (0)."""
+    """Play the arena of ``config``; returns the exit status (0, or ``INTERRUPTED``)."""
     out, err = stdout or sys.stdout, stderr or sys.stderr
     check(config)
     lineup = read_lineup(config.game, config.players, config.options)
@@ -63,19 +73,32 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
     table = Table(lineup, config.budget, config.max_deals)
     progress = Progress(count, f"arena {lineup.game}", err)
     start = time.perf_counter()
-    outcomes = run_matches(table, plans, min(config.jobs, count), progress.step)
+    with _terminate_as_interrupt():
+        played = run_matches(table, plans, min(config.jobs, count), progress.step)
     progress.close()
     elapsed = time.perf_counter() - start
+    outcomes = played.outcomes
+    if played.interrupted:
+        planned = Counter(plan.group for plan in plans)
+        finished = Counter(outcome.plan.group for outcome in outcomes)
+        uneven = any(finished[group] != planned[group] for group in finished)
+        err.write(f"interrupted: {len(outcomes)} of {count} matches finished"
+                  + ("; some rotation groups are incomplete, so the seats are not shared evenly"
+                     if uneven else "") + "\n")
+        if not outcomes:
+            return INTERRUPTED
     figures = summarize(lineup, outcomes)
     out.write("\n".join(table_lines(lineup, outcomes, figures)) + "\n")
     directory = Path(config.out)
     directory.mkdir(parents=True, exist_ok=True)
     stem = f"{lineup.game}-{'_'.join(lineup.levels)}-seed{config.seed}"
     settings = {"seed": config.seed, "jobs": config.jobs, "budget": config.budget,
-                "max_deals": config.max_deals, "seconds": round(elapsed, 3)}
+                "max_deals": config.max_deals, "seconds": round(elapsed, 3),
+                "planned": count, "interrupted": played.interrupted}
     write_json(directory / f"{stem}.json", results_json(lineup, outcomes, figures, settings))
     written = [str(directory / f"{stem}.json")]
-    title = (f"{lineup.game}: {','.join(lineup.levels)}, {count} matches, seed {config.seed}")
+    title = (f"{lineup.game}: {','.join(lineup.levels)}, {len(outcomes)} matches, "
+             f"seed {config.seed}")
     try:
         draw_chart(directory / f"{stem}.png", title, figures, metric_of(outcomes))
         written.append(str(directory / f"{stem}.png"))
@@ -83,4 +106,21 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
         err.write("note: no chart: matplotlib is missing (pip install 'stammtisch[arena]')\n")
     out.write(f"Played in {elapsed:.1f} s with {min(config.jobs, count)} job(s); "
               f"wrote {' and '.join(written)}\n")
-    return 0
+    return INTERRUPTED if played.interrupted else 0
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a ``kill``, a batch system's time limit) stops the run as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_signal: int, _frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

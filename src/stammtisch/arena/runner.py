@@ -6,13 +6,18 @@ is stopped and counted as unfinished (random Schmier players bid themselves
 ever deeper into the minus and would never end). The outcomes depend only on
 the plans, never on the number of jobs or the order in which they finish
 (except through bots whose search stops by the clock).
+
+An interrupt (Ctrl-C) ends the run early but keeps every match already
+finished (:class:`Played`): hours of expert play are not thrown away because
+the rest could not wait. With several jobs the matches in play are finished
+first unless their workers were interrupted too, as Ctrl-C at a terminal does.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,22 +82,45 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
                    tuple(ranks(result, n, teams)), tuple(per_deal(result, events, n, teams)))
 
 
+@dataclass(frozen=True)
+class Played:
+    outcomes: list[Outcome]
+    """The finished matches, in plan order."""
+    interrupted: bool
+    """Whether an interrupt stopped the run before every plan was played."""
+
+
 def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
-                step: Callable[[], None] = lambda: None) -> list[Outcome]:
-    """Every plan's outcome, in plan order; ``step`` is called after each match."""
+                step: Callable[[], None] = lambda: None) -> Played:
+    """The outcome of every plan played; ``step`` is called after each match."""
     outcomes: list[Outcome] = []
     if jobs <= 1:
-        for plan in plans:
-            outcomes.append(play_match(table, plan))
-            step()
-        return outcomes
+        try:
+            for plan in plans:
+                outcomes.append(play_match(table, plan))
+                step()
+        except KeyboardInterrupt:
+            return Played(outcomes, True)
+        return Played(outcomes, False)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_match, table, plan) for plan in plans]
         try:
             for future in as_completed(futures):
                 outcomes.append(future.result())
                 step()
+        except KeyboardInterrupt:
+            pool.shutdown(cancel_futures=True)
+            counted = {outcome.plan.index for outcome in outcomes}
+            outcomes += [outcome for outcome in _finished(futures)
+                         if outcome.plan.index not in counted]
+            return Played(sorted(outcomes, key=lambda outcome: outcome.plan.index), True)
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
-    return sorted(outcomes, key=lambda outcome: outcome.plan.index)
+    return Played(sorted(outcomes, key=lambda outcome: outcome.plan.index), False)
+
+
+def _finished(futures: Sequence[Future[Outcome]]) -> list[Outcome]:
+    """The outcomes of the matches that ended normally."""
+    return [future.result() for future in futures
+            if future.done() and not future.cancelled() and future.exception() is None]
