@@ -9,7 +9,16 @@ from stammtisch.bots import scat as scat_bots
 from stammtisch.bots.scat.history import Move, Snapshot, fits_moves, last_moves, snapshot
 from stammtisch.bots.scat.players import ClubBot
 from stammtisch.bots.scat.seen import read
-from stammtisch.games.scat import DISCARD, DRAW, DRAW_DISCARD, KNOCK, discard, parse_action
+from stammtisch.cards import parse_card
+from stammtisch.games.scat import (
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    KNOCK,
+    action_text,
+    discard,
+    parse_action,
+)
 
 
 def _replays(seeds: range) -> list[tuple[dict[str, Any], dict[int, Move],
@@ -140,3 +149,44 @@ def test_without_first_round_knocks_nobody_is_read_as_declining_one_early() -> N
                     assert left.may_knock == others_done
             match.play(text)
     assert early and later
+
+
+def test_a_reshuffle_between_two_turns_ends_the_reading() -> None:
+    """``empty_stock = reshuffle``: the pile the seat left went back into the stock, so
+    the round is not read (and a new deal is not read either). The others only draw from
+    the stock and throw the card drawn; the seat, a club, knocks only once its deal has
+    been reshuffled. So deals run through the stock."""
+    reshuffled = read_across = read_within = 0
+    for seed in range(4):
+        match = stammtisch.new_match("scat", num_players=4, seed=seed)
+        club = ClubBot(0)
+        held: dict[int, set[int]] = {}
+        left: Snapshot | None = None
+        while match.result is None:
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            if seat != 0:
+                if view["phase"] == DRAW:
+                    held[seat] = {parse_card(code) for code in view["hand"]}
+                    match.play("draw stock")
+                else:
+                    drawn = {parse_card(code) for code in view["hand"]} - held[seat]
+                    match.play(action_text(discard(drawn.pop())))
+                continue
+            text = club.choose(view)
+            if text == "knock" and view["reshuffles"] == 0:
+                text = "draw stock"
+            seen = read(view)
+            if view["phase"] == DRAW and left is not None:
+                moves = last_moves(left, view, seen)
+                if (view["reshuffles"], view["deal"]) != (left.reshuffles, left.deal):
+                    assert moves == {}
+                    read_across += 1
+                    reshuffled += view["deal"] == left.deal
+                else:
+                    read_within += bool(moves)
+            elif view["phase"] == DISCARD:
+                left = snapshot(view, seen, parse_action(text) - discard(0))
+            match.play(text)
+    assert reshuffled > 0 and read_across > reshuffled and read_within > 100

@@ -113,11 +113,15 @@ def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
             counted = {outcome.plan.index for outcome in outcomes}
             outcomes += [outcome for outcome in _finished(futures)
                          if outcome.plan.index not in counted]
-            return Played(sorted(outcomes, key=lambda outcome: outcome.plan.index), True)
+            return Played(_in_plan_order(outcomes), True)
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
-    return Played(sorted(outcomes, key=lambda outcome: outcome.plan.index), False)
+    return Played(_in_plan_order(outcomes), False)
+
+
+def _in_plan_order(outcomes: list[Outcome]) -> list[Outcome]:
+    return sorted(outcomes, key=lambda outcome: outcome.plan.index)
 
 
 def _finished(futures: Sequence[Future[Outcome]]) -> list[Outcome]:

@@ -44,8 +44,14 @@ def lowest_chance(mine: float, known: Iterable[CardSet], unseen: CardSet, rounds
                 total += 1
                 above += value(other) > mine
             shares[held] = 1.0 - above / total if total else 1.0
-        chance *= 1.0 - shares[held] ** (EARLY + LATE * rounds)
+        chance *= above_me(shares[held], rounds)
     return chance
+
+
+def above_me(share: float, rounds: float) -> float:
+    """The chance an opponent ends above a hand that beats ``share`` of his possible
+    hands, after ``rounds`` rounds of picking the best of what he saw."""
+    return 1.0 - float(share ** (EARLY + LATE * rounds))
 
 
 def _shares_at_or_below() -> tuple[float, ...]:
@@ -61,4 +67,4 @@ def static_lowest_chance(mine: float, opponents: int, rounds: float) -> float:
     """:func:`lowest_chance` with nothing known of the others and every card unseen
     (values between the integers count as the integer below)."""
     share = SHARE_AT_OR_BELOW[min(31, max(0, int(mine)))]
-    return float((1.0 - share ** (EARLY + LATE * rounds)) ** opponents)
+    return float(above_me(share, rounds) ** opponents)

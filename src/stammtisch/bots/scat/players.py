@@ -90,11 +90,14 @@ class ExpertBot(SearchingExpert):
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
+        return self._ranked(view, seen, self.history(view, seen))
+
+    def _ranked(self, view: dict[str, Any], seen: Seen,
+                moves: dict[int, list[Move]]) -> list[tuple[str, float]]:
         if not seen.legal:
             return []
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
-        moves = self.history(view, seen)
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
                            lambda rng: build(view, seen, rng, own_turns, moves),
@@ -102,10 +105,11 @@ class ExpertBot(SearchingExpert):
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        action = self.analyze(view)[0][0]
         seen = read(view)
+        moves = self.history(view, seen)
+        action = self._ranked(view, seen, moves)[0][0]
         if seen.phase == DRAW:
-            self.read_rounds = (view["deal"], self.history(view, seen))
+            self.read_rounds = (view["deal"], moves)
         if seen.phase == DISCARD:
             self.left = snapshot(view, seen, parse_action(action) - discard(0))
         return action

@@ -110,12 +110,15 @@ class ExpertBot(SearchingExpert):
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)
+        return self._ranked(view, seen, self.history(view, seen))
+
+    def _ranked(self, view: dict[str, Any], seen: Seen,
+                moves: dict[int, list[list[LastMove]]]) -> list[tuple[str, float]]:
         if not seen.legal:
             return []
         own_turns = 0 if seen.dealer_choice else self.turns.before(view)
         left = self.left
         lying = left.table if left is not None and left.deal == view["deal"] else 0
-        moves = self.history(view, seen)
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
                            lambda rng: build(view, seen, rng, own_turns, lying, moves),
@@ -123,9 +126,10 @@ class ExpertBot(SearchingExpert):
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        action = self.analyze(view)[0][0]
         seen = read(view)
-        self.read_rounds = (view["deal"], self.history(view, seen))
+        moves = self.history(view, seen)
+        action = self._ranked(view, seen, moves)[0][0]
+        self.read_rounds = (view["deal"], moves)
         chosen = parse_action(action)
         self.left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
                              chosen == KNOCK, self.turns.latest(view))
