@@ -33,6 +33,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [-
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
        stammtisch arena GAME --players expert,club[,...] --matches N [--jobs J] [--seed S]
                         [--budget SECONDS] [--out DIR] [--max-deals D] [option=value ...]
+       stammtisch arena-merge FILE [FILE ...] [--out DIR]
 
 Games: {games}. `stammtisch games` lists each game's options;
 `stammtisch play --help` and `stammtisch replay --help` explain the flags."""
@@ -184,6 +185,24 @@ def arena(argv: Sequence[str]) -> int:
         options=options))
 
 
+def _arena_merge_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch arena-merge", description=(
+        "Pool arena runs of one lineup (the same game, levels, options, budget and deal "
+        "limit; different arena seeds) into one table, JSON file and chart, as if one run "
+        "had played all their matches."))
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="JSON files written by stammtisch arena")
+    parser.add_argument("--out", default="arena-results", help="directory for JSON and PNG")
+    return parser
+
+
+def arena_merge(argv: Sequence[str]) -> int:
+    args = _arena_merge_parser().parse_args(argv)
+    from stammtisch.arena.merge import run_merge
+
+    return run_merge(args.files, args.out)
+
+
 def games(_argv: Sequence[str] = ()) -> int:
     console = Console()
     for info in stammtisch.games():
@@ -198,6 +217,7 @@ def games(_argv: Sequence[str] = ()) -> int:
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "play": play, "replay": replay, "games": games, "serve": serve, "arena": arena,
+    "arena-merge": arena_merge,
 }
 
 
@@ -211,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if command is None:
             raise UsageError(
-                f"unknown command {args[0]!r}; the commands are play, replay, games, serve, arena")
+                f"unknown command {args[0]!r}; the commands are {', '.join(COMMANDS)}")
         return command(args[1:])
     except (UsageError, SetupError, StammtischError) as error:
         print(f"stammtisch: {error}", file=sys.stderr)

@@ -13,7 +13,6 @@ import signal
 import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,13 +20,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from stammtisch.arena.chart import draw_chart
 from stammtisch.arena.lineup import ArenaError, read_lineup
 from stammtisch.arena.progress import Progress
-from stammtisch.arena.report import metric_of, results_json, table_lines, write_json
+from stammtisch.arena.report import metric_of, results_json, table_lines, write_files
 from stammtisch.arena.runner import Table, run_matches
 from stammtisch.arena.schedule import rounded_matches, schedule
-from stammtisch.arena.summary import summarize
+from stammtisch.arena.summary import incomplete_groups, summarize
 
 DEFAULT_MAX_DEALS = 1000
 INTERRUPTED = 130
@@ -79,31 +77,21 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
     elapsed = time.perf_counter() - start
     outcomes = played.outcomes
     if played.interrupted:
-        planned = Counter(plan.group for plan in plans)
-        finished = Counter(outcome.plan.group for outcome in outcomes)
-        uneven = any(finished[group] != planned[group] for group in finished)
         err.write(f"interrupted: {len(outcomes)} of {count} matches finished"
                   + ("; some rotation groups are incomplete, so the seats are not shared evenly"
-                     if uneven else "") + "\n")
+                     if incomplete_groups(lineup, outcomes) else "") + "\n")
         if not outcomes:
             return INTERRUPTED
     figures = summarize(lineup, outcomes)
     out.write("\n".join(table_lines(lineup, outcomes, figures)) + "\n")
-    directory = Path(config.out)
-    directory.mkdir(parents=True, exist_ok=True)
-    stem = f"{lineup.game}-{'_'.join(lineup.levels)}-seed{config.seed}"
+    stem = Path(config.out) / f"{lineup.game}-{'_'.join(lineup.levels)}-seed{config.seed}"
     settings = {"seed": config.seed, "jobs": config.jobs, "budget": config.budget,
                 "max_deals": config.max_deals, "seconds": round(elapsed, 3),
                 "planned": count, "interrupted": played.interrupted}
-    write_json(directory / f"{stem}.json", results_json(lineup, outcomes, figures, settings))
-    written = [str(directory / f"{stem}.json")]
     title = (f"{lineup.game}: {','.join(lineup.levels)}, {len(outcomes)} matches, "
              f"seed {config.seed}")
-    try:
-        draw_chart(directory / f"{stem}.png", title, figures, metric_of(outcomes))
-        written.append(str(directory / f"{stem}.png"))
-    except ImportError:
-        err.write("note: no chart: matplotlib is missing (pip install 'stammtisch[arena]')\n")
+    written = write_files(stem, results_json(lineup, outcomes, figures, settings), title,
+                          figures, metric_of(outcomes), err)
     out.write(f"Played in {elapsed:.1f} s with {min(config.jobs, count)} job(s); "
               f"wrote {' and '.join(written)}\n")
     return INTERRUPTED if played.interrupted else 0

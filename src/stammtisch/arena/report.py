@@ -7,8 +7,9 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from stammtisch.arena.chart import draw_chart
 from stammtisch.arena.lineup import Lineup
 from stammtisch.arena.outcome import METRICS, metric_name
 from stammtisch.arena.runner import Outcome
@@ -87,9 +88,25 @@ def results_json(lineup: Lineup, outcomes: Sequence[Outcome], figures: Sequence[
             "index": o.plan.index, "group": o.plan.group, "rotation": o.plan.rotation,
             "seed": o.plan.seed, "seats": list(o.plan.seat_levels), "result": o.result,
             "deals": o.deals, "actions": o.actions, "seconds": round(o.seconds, 4),
+            "per_deal": list(o.per_deal),
         } for o in outcomes],
     }
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def write_files(stem: Path, data: dict[str, Any], title: str, figures: Sequence[BotFigures],
+                metric: str | None, err: TextIO) -> list[str]:
+    """``<stem>.json`` and, where matplotlib is installed, ``<stem>.png``; the paths written."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    json_path, png_path = stem.with_name(stem.name + ".json"), stem.with_name(stem.name + ".png")
+    write_json(json_path, data)
+    written = [str(json_path)]
+    try:
+        draw_chart(png_path, title, figures, metric)
+        written.append(str(png_path))
+    except ImportError:
+        err.write("note: no chart: matplotlib is missing (pip install 'stammtisch[arena]')\n")
+    return written

@@ -82,6 +82,15 @@ def summarize(lineup: Lineup, outcomes: Sequence[Outcome]) -> list[BotFigures]:
     return figures
 
 
+def incomplete_groups(lineup: Lineup, outcomes: Sequence[Outcome]) -> int:
+    """Rotation groups with some of their matches missing (an interrupted run): in them
+    the seats were not shared evenly between the bots."""
+    played: dict[int, int] = {}
+    for outcome in outcomes:
+        played[outcome.plan.group] = played.get(outcome.plan.group, 0) + 1
+    return sum(count < len(lineup.units) for count in played.values())
+
+
 def pair_tally(lineup: Lineup, outcomes: Sequence[Outcome]) -> dict[str, int] | None:
     """For two entries: of the complete rotation groups (the same decks, seats swapped),
     how many the first entry won both of, split, or the second won both of."""
