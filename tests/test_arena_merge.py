@@ -114,7 +114,11 @@ def _not_json(path: Path) -> Path:
     (lambda p: _rewrite(p, lambda d: d["match_list"][0].update(deals="many")),
      "match 0 is malformed"),
     (lambda p: _rewrite(p, lambda d: d["match_list"][3].update(per_deal=["x", 0.5])),
-     "match 3 needs a per-deal figure (a number or null) for each of its 2 seats"),
+     "match 3 is malformed (a per-deal figure (a number or null) for each of its 2 seats"),
+    (lambda p: _rewrite(p, lambda d: d["match_list"][3].update(per_deal=5)),
+     "match 3 is malformed (a per-deal figure"),
+    (lambda p: _rewrite(p, lambda d: d["match_list"][2].update(seats=5)),
+     "match 2 does not seat the lineup random,club in rotation 0"),
 ])
 def test_files_that_cannot_be_pooled_give_one_line_and_status_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], spoil: Any, message: str) -> None:
@@ -131,3 +135,19 @@ def test_files_that_cannot_be_pooled_give_one_line_and_status_2(
 def test_arena_merge_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena-merge"]) == 2
     assert "the following arguments are required: FILE" in capsys.readouterr().err
+
+
+def test_a_pooled_file_pools_again_with_further_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    runs = [_run(tmp_path, "schnauz", "random,club", seed) for seed in (3, 4, 5)]
+    assert main(["arena-merge", str(runs[0]), str(runs[1]), "--out", str(tmp_path / "ab")]) == 0
+    ab = tmp_path / "ab" / "schnauz-random_club-merged-seeds3_4.json"
+    assert main(["arena-merge", str(ab), str(runs[2]), "--out", str(tmp_path / "ab_c")]) == 0
+    assert main(["arena-merge", *map(str, runs), "--out", str(tmp_path / "abc")]) == 0
+    assert main(["arena-merge", str(ab), str(runs[1]), "--out", str(tmp_path / "twice")]) == 2
+    assert "have the same arena seed 4" in capsys.readouterr().err
+    stem = "schnauz-random_club-merged-seeds3_4_5.json"
+    stepwise = json.loads((tmp_path / "ab_c" / stem).read_text())
+    at_once = json.loads((tmp_path / "abc" / stem).read_text())
+    assert stepwise["bots"] == at_once["bots"] and stepwise["seeds"] == [3, 4, 5]
+    assert stepwise["match_list"] == at_once["match_list"]

@@ -16,13 +16,18 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
 from stammtisch.arena.lineup import ArenaError, read_lineup
 from stammtisch.arena.progress import Progress
-from stammtisch.arena.report import metric_of, results_json, table_lines, write_files
+from stammtisch.arena.report import (
+    file_stem,
+    metric_of,
+    results_json,
+    table_lines,
+    write_files,
+)
 from stammtisch.arena.runner import Table, run_matches
 from stammtisch.arena.schedule import rounded_matches, schedule
 from stammtisch.arena.summary import incomplete_groups, summarize
@@ -84,7 +89,7 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
             return INTERRUPTED
     figures = summarize(lineup, outcomes)
     out.write("\n".join(table_lines(lineup, outcomes, figures)) + "\n")
-    stem = Path(config.out) / f"{lineup.game}-{'_'.join(lineup.levels)}-seed{config.seed}"
+    stem = file_stem(config.out, lineup, f"seed{config.seed}")
     settings = {"seed": config.seed, "jobs": config.jobs, "budget": config.budget,
                 "max_deals": config.max_deals, "seconds": round(elapsed, 3),
                 "planned": count, "interrupted": played.interrupted}

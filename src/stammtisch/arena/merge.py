@@ -6,8 +6,9 @@ Ctrl-C) and pooled here, as if one run had played them all. The runs must
 agree on game, lineup, options, budget and deal limit, and differ in arena seed
 (the same seed plays the same matches again, which would count them twice).
 Figures are computed afresh from the match list, so intervals and Elo are those
-of the pooled matches. Files written before the match list carried each seat's
-per-deal figure pool without that figure.
+of the pooled matches. A pooled file can be pooled again with further runs.
+Files written before the match list carried each seat's per-deal figure pool
+without that figure.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from typing import Any, TextIO
 
 from stammtisch.arena.lineup import ArenaError, Lineup, find_arena_game
 from stammtisch.arena.outcome import ranks, win_shares
-from stammtisch.arena.report import metric_of, results_json, table_lines, write_files
+from stammtisch.arena.report import (
+    file_stem,
+    metric_of,
+    results_json,
+    table_lines,
+    write_files,
+)
 from stammtisch.arena.runner import Outcome
 from stammtisch.arena.schedule import MatchPlan
 from stammtisch.arena.summary import incomplete_groups, summarize
@@ -40,7 +47,9 @@ def load_run(path: Path) -> dict[str, Any]:
         raise ArenaError(f"{path} is not JSON: {error}") from None
     if not isinstance(data, dict):
         raise ArenaError(f"{path} is not an arena result file (not a JSON object)")
-    missing = [key for key in (*AGREED, "seed", "match_list") if key not in data]
+    missing = [key for key in (*AGREED, "match_list") if key not in data]
+    if "seed" not in data and "seeds" not in data:
+        missing.append("seed")
     if missing:
         raise ArenaError(f"{path} is not an arena result file: no {', '.join(missing)}")
     matches = data["match_list"]
@@ -68,6 +77,16 @@ def _lineup(data: Mapping[str, Any], path: Path) -> Lineup:
     return Lineup(info.name, options, levels, units, teams)
 
 
+def _per_deal(figures: Any, seats: int) -> tuple[float | None, ...]:
+    if figures is None:
+        return (None,) * seats
+    if (not isinstance(figures, list) or len(figures) != seats or not all(
+            value is None or isinstance(value, int | float) for value in figures)):
+        raise ValueError(f"a per-deal figure (a number or null) for each of its {seats} "
+                         f"seats is needed, not {figures!r}")
+    return tuple(figures)
+
+
 def _outcomes(data: Mapping[str, Any], lineup: Lineup, path: Path, first_group: int,
               first_index: int, with_figures: bool) -> list[Outcome]:
     seats = lineup.num_seats
@@ -75,12 +94,10 @@ def _outcomes(data: Mapping[str, Any], lineup: Lineup, path: Path, first_group: 
     for number, match in enumerate(data["match_list"]):
         rotation = match["rotation"]
         if (not isinstance(rotation, int) or not 0 <= rotation < len(lineup.units)
-                or list(match["seats"]) != list(lineup.seat_levels(rotation))):
+                or match["seats"] != list(lineup.seat_levels(rotation))):
             raise ArenaError(f"{path}: match {number} does not seat the lineup "
                              f"{','.join(lineup.levels)} in rotation {rotation}")
         result = match["result"]
-        figures = match.get("per_deal") if with_figures else None
-        per_deal = tuple(figures) if figures is not None else (None,) * seats
         try:
             plan = MatchPlan(
                 index=first_index + number, group=first_group + int(match["group"]),
@@ -90,14 +107,16 @@ def _outcomes(data: Mapping[str, Any], lineup: Lineup, path: Path, first_group: 
             outcomes.append(Outcome(
                 plan, result, int(match["deals"]), int(match["actions"]),
                 float(match["seconds"]), tuple(win_shares(result, seats, lineup.teams)),
-                tuple(ranks(result, seats, lineup.teams)), per_deal))
+                tuple(ranks(result, seats, lineup.teams)),
+                _per_deal(match.get("per_deal") if with_figures else None, seats)))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
-            raise ArenaError(f"{path}: match {number} is malformed ({error!r})") from None
-        if len(per_deal) != seats or not all(
-                value is None or isinstance(value, int | float) for value in per_deal):
-            raise ArenaError(f"{path}: match {number} needs a per-deal figure (a number or "
-                             f"null) for each of its {seats} seats, not {figures!r}")
+            raise ArenaError(f"{path}: match {number} is malformed ({error})") from None
     return outcomes
+
+
+def _seeds(data: Mapping[str, Any]) -> list[Any]:
+    """The arena seeds of a run's file; several for a file this module wrote."""
+    return list(data["seeds"]) if "seeds" in data else [data["seed"]]
 
 
 def merge_runs(paths: Sequence[Path], err: TextIO) -> tuple[Lineup, list[Outcome],
@@ -116,10 +135,11 @@ def merge_runs(paths: Sequence[Path], err: TextIO) -> tuple[Lineup, list[Outcome
                                  "lineup under the same settings can be pooled")
     seeds: dict[Any, Path] = {}
     for data, path in zip(runs, paths, strict=True):
-        if data["seed"] in seeds:
-            raise ArenaError(f"{path} and {seeds[data['seed']]} have the same arena seed "
-                             f"{data['seed']}: their matches would be counted twice")
-        seeds[data["seed"]] = path
+        for seed in _seeds(data):
+            if seed in seeds:
+                raise ArenaError(f"{path} and {seeds[seed]} have the same arena seed "
+                                 f"{seed}: their matches would be counted twice")
+            seeds[seed] = path
     lineup = _lineup(first, first_path)
     with_figures = all("per_deal" in match for data in runs for match in data["match_list"])
     if not with_figures:
@@ -132,11 +152,11 @@ def merge_runs(paths: Sequence[Path], err: TextIO) -> tuple[Lineup, list[Outcome
         outcomes += found
         group = max(outcome.plan.group for outcome in outcomes) + 1
     settings = {
-        "merged_from": [{"file": str(path), "seed": data["seed"],
+        "merged_from": [{"file": str(path), "seeds": _seeds(data),
                          "matches": len(data["match_list"]),
                          "interrupted": bool(data.get("interrupted", False))}
                         for data, path in zip(runs, paths, strict=True)],
-        "seeds": [data["seed"] for data in runs],
+        "seeds": list(seeds),
         "budget": first["budget"], "max_deals": first["max_deals"],
         "seconds": round(sum(float(data.get("seconds", 0.0)) for data in runs), 3),
         "planned": sum(int(data.get("planned", len(data["match_list"]))) for data in runs),
@@ -158,7 +178,7 @@ def run_merge(paths: Sequence[str], out_dir: str, stdout: TextIO | None = None,
               f"{', '.join(str(seed) for seed in settings['seeds'])}\n")
     out.write("\n".join(table_lines(lineup, outcomes, figures)) + "\n")
     seeds = "_".join(str(seed) for seed in settings["seeds"])
-    stem = Path(out_dir) / f"{lineup.game}-{'_'.join(lineup.levels)}-merged-seeds{seeds}"
+    stem = file_stem(out_dir, lineup, f"merged-seeds{seeds}")
     title = (f"{lineup.game}: {','.join(lineup.levels)}, {len(outcomes)} matches, "
              f"{len(paths)} runs pooled")
     written = write_files(stem, results_json(lineup, outcomes, figures, settings), title,

@@ -97,6 +97,11 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def file_stem(directory: str, lineup: Lineup, tag: str) -> Path:
+    """Where a run's files go: ``<directory>/<game>-<levels>-<tag>`` (add the suffix)."""
+    return Path(directory) / f"{lineup.game}-{'_'.join(lineup.levels)}-{tag}"
+
+
 def write_files(stem: Path, data: dict[str, Any], title: str, figures: Sequence[BotFigures],
                 metric: str | None, err: TextIO) -> list[str]:
     """``<stem>.json`` and, where matplotlib is installed, ``<stem>.png``; the paths written."""
