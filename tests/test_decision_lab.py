@@ -1,0 +1,74 @@
+"""scripts/decision_lab.py: the oracle's race odds, stored positions, and the variants'
+patches (they must search what they claim and leave the expert as it was)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from stammtisch.cards import parse_card
+
+
+def _lab() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "scripts" / "decision_lab.py"
+    spec = importlib.util.spec_from_file_location("decision_lab", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["decision_lab"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+lab = _lab()
+schnauz_players: Any = importlib.import_module("stammtisch.bots.schnauz.players")
+
+
+def test_the_race_odds_are_those_of_an_even_race() -> None:
+    assert lab._outlasts(4, (4, 4, 4)) == pytest.approx(0.25)
+    assert lab._outlasts(2, (1,)) == pytest.approx(0.75)  # two coin tosses to lose first
+    assert lab._outlasts(1, (1, 1)) == pytest.approx(1 / 3)
+    assert lab._outlasts(0, (3,)) == 0.0 and lab._outlasts(2, ()) == 1.0
+    units = (4, 3, 1)
+    shares = [lab._outlasts(u, tuple(sorted(units[:i] + units[i + 1:])))
+              for i, u in enumerate(units)]
+    assert sum(shares) == pytest.approx(1.0) and shares[0] > shares[1] > shares[2]
+
+
+def test_positions_hold_the_club_move_and_the_true_state() -> None:
+    positions = lab.collect("schnauz", 2, 40, 4)
+    assert positions
+    for position in positions:
+        view = position["view"]
+        assert position["default"] in view["legal_actions"]
+        assert position["seat"] == view["seat"] == position["state"].to_act
+        hand = sum(1 << parse_card(code) for code in view["hand"])
+        assert position["state"].hands[position["seat"]] == hand
+
+
+def test_truehands_searches_the_true_hands_and_restores_the_expert() -> None:
+    position = lab.collect("schnauz", 1, 41, 5)[0]
+    lab.CURRENT.update(position)
+    original = schnauz_players.build
+    with lab.VARIANTS["truehands"]("schnauz"):
+        assert schnauz_players.build is not original
+        sample = schnauz_players.build(position["view"], None, random.Random(1))
+        assert sample.hands == position["state"].hands
+        assert sorted(sample.stock) == sorted(position["state"].stock)
+    assert schnauz_players.build is original
+
+
+def test_evaluate_reports_the_gain_over_the_club(capsys: pytest.CaptureFixture[str]) -> None:
+    positions = lab.collect("scat", 1, 42, 6)
+    cache: dict[tuple[int, str], float] = {}
+    lab.evaluate("scat", positions, cache, 20, "base")
+    line = capsys.readouterr().out
+    assert f"{len(positions)} decisions" in line and "gain per decision" in line
+    for (index, action), value in cache.items():
+        assert action in positions[index]["view"]["legal_actions"] and 0.0 <= value <= 1.0
