@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from stammtisch.bench import (
     Figure,
+    _fast_runner,
     combine_peer,
     fast_start,
     main,
@@ -67,3 +69,31 @@ def test_schnapsen_fast_path_deals_from_the_running_generator() -> None:
     assert match.deck == twin.deck != other.deck
     scat = fast_start(find_game("scat"))(3, random.Random(7))
     assert not isinstance(scat, SchnapsenState) and scat.events is None
+
+
+class _Recorder:
+    """A state whose applied actions are written down (for the fast runner's draws)."""
+
+    def __init__(self, state: Any, played: list[int]) -> None:
+        self.state, self.played = state, played
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    def apply(self, action: int) -> None:
+        self.played.append(action)
+        self.state.apply(action)
+
+
+@pytest.mark.parametrize("game", ["schnauz", "schnapsen"])
+def test_the_fast_runner_draws_what_rng_choice_draws(game: str) -> None:
+    start = fast_start(find_game(game))
+    inlined: list[int] = []
+    _fast_runner(lambda seed, rng: _Recorder(start(seed, rng), inlined))(5, random.Random(9))
+    rng = random.Random(9)
+    state = start(5, rng)
+    chosen: list[int] = []
+    while state.to_act >= 0:
+        chosen.append(rng.choice(state.legal()))
+        state.apply(chosen[-1])
+    assert len(chosen) > 20 and inlined == chosen

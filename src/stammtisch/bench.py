@@ -13,11 +13,13 @@ reach the target), reporting deals, matches and actions per second:
   checks, legality checks, undo snapshots, events and the seed's keyed shuffles.
 - ``fast``, the path bots simulate on: a new engine state per match (options
   resolved once per measurement), then ``state.apply(rng.choice(state.legal()))``
-  on ints, without events, until the match is over. Schnapsen's state is a
-  :class:`SimulatedMatch`: the same engine and rules, but its first dealer and
-  every deal's order are drawn from the measurement's running generator (a
-  simulation needs no replayable keyed shuffles); other games deal from the
-  match seed.
+  on ints, without events, until the match is over; ``rng.choice`` is inlined
+  there (the same draws of ``getrandbits``, so the same actions, without its two
+  Python calls per action, as a bot's play-out loop would write it). Schnapsen's
+  state is a :class:`SimulatedMatch`: the same engine and rules, but its first
+  dealer and every deal's order are drawn from the measurement's running
+  generator (a simulation needs no replayable keyed shuffles); other games deal
+  from the match seed.
 
 Timed, for every match: creating it, every deal's shuffle and dealing, every
 choice, ``legal()`` and ``apply()``, scoring each deal and the match. Where a
@@ -155,9 +157,16 @@ def _fast_runner(start: Start) -> Run:
     def run(seed: int, rng: random.Random) -> tuple[int, int]:
         state = start(seed, rng)
         played = 0
-        choice, legal, apply = rng.choice, state.legal, state.apply
+        bits, legal, apply = rng.getrandbits, state.legal, state.apply
         while state.to_act >= 0:
-            apply(choice(legal()))
+            # rng.choice(actions) inlined: the same draws, the same action
+            actions = legal()
+            count = len(actions)
+            width = count.bit_length()
+            index = bits(width)
+            while index >= count:
+                index = bits(width)
+            apply(actions[index])
             played += 1
             if not played & 255 and _deal_number(state) >= MAX_DEALS:
                 break
