@@ -29,8 +29,10 @@ What it showed (2,272 Scat positions of 100 matches, 2,200 Schnauz of 160):
   follow the club's odds (Scat +1.1e-3 to +1.5e-3), or the exact last-standing chance
   in place of squared lives (Scat +2.9e-3 both). The arena had found the same for the
   first two.
-Caveat: the oracle lets the seat play on as a club, so it values one move's gain over
-the club, not a whole expert's play.
+Caveats: the oracle lets the seat play on as a club, so it values one move's gain over
+the club, not a whole expert's play. Two experts of equal strength whose samples differ
+(another draw of the same hands) differed by 0.4e-3 per decision on the Scat set: a
+change must beat that, not only its standard error.
 """
 
 from __future__ import annotations
