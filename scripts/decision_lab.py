@@ -79,6 +79,7 @@ def _outlasts(mine: int, others: tuple[int, ...]) -> float:
 
 
 def last_standing(state: Any, seat: int) -> float:
+    """The oracle's value of a position: the seat's chance in an even race from the lives."""
     units = [0 if state.eliminated[s] else state.lives[s] + 1 for s in range(len(state.lives))]
     mine = units.pop(seat)
     return _outlasts(mine, tuple(sorted(u for u in units if u)))
@@ -114,6 +115,8 @@ def collect(game: str, matches: int, seed: int, every: int) -> list[dict[str, An
 
 
 def oracle_value(game: str, position: dict[str, Any], action: str) -> float:
+    """``action`` on the true state, the round finished by club bots; every action of a
+    position sees the same stock orders (the generator is keyed by the position)."""
     seat, total = position["seat"], 0.0
     for rollout in range(ORACLE_ROLLOUTS):
         state = position["state"].clone()
