@@ -84,7 +84,8 @@ def test_a_schnauz_round_by_keyboard(page: Any, server: LiveServer) -> None:
     shoot(page, "schnauz-round-over")
 
 
-def _schmier_turn(page: Any, phase: str) -> None:
+def _schmier_turn(page: Any, phase: str) -> bool:
+    """Click what a player would; whether that sent an action (not only picked a card)."""
     buttons = page.locator(".actions .action")
     if phase == "auction":
         buttons.last.click()  # the highest bid
@@ -97,8 +98,10 @@ def _schmier_turn(page: Any, phase: str) -> None:
             primary.first.click()
         elif free.count():
             free.first.click()
+            return False
         else:
             buttons.first.click()
+    return True
 
 
 def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
@@ -123,11 +126,11 @@ def test_a_schmier_auction_and_exchange(page: Any, server: LiveServer) -> None:
             shot = True
             page.keyboard.press("Escape")
         before = actions(page)
-        _schmier_turn(page, phase)
-        page.wait_for_function(
-            "(b) => Number(document.querySelector('#table').dataset.actions) > b "
-            "|| document.querySelector('.actions .action.primary') !== null "
-            "|| document.querySelector('.card.selected') !== null", arg=before)
+        if _schmier_turn(page, phase):
+            # Until the server answers, the page still shows the turn just played.
+            wait_turn(page, before)
+        else:
+            page.wait_for_selector(".card.selected")
     text = log_text(page)
     assert undone and text.count("You: Bid 6") == 1
     assert "You win the auction" in text and "You exchange" in text
