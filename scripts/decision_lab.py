@@ -29,6 +29,12 @@ What it showed (2,272 Scat positions of 100 matches, 2,200 Schnauz of 160):
   follow the club's odds (Scat +1.1e-3 to +1.5e-3), or the exact last-standing chance
   in place of squared lives (Scat +2.9e-3 both). The arena had found the same for the
   first two.
+- Schnauz hands drawn only from those that fit the replayed moves (no best-of picks for
+  those players, up to 100 or 400 draws): +5.5e-3, paired +1.4e-3 [SE 1.1e-3] over the
+  base: not beyond the noise.
+- Where the true hands gain (totals over the set): Schnauz +62 of +66 in play before
+  anyone knocked (+1.7 in the final turns, +2.7 in the dealer's choice), most of it in
+  which card to swap; Scat +11 of +15 in the draw (knock or not) before a knock.
 Caveats: the oracle lets the seat play on as a club, so it values one move's gain over
 the club, not a whole expert's play. Two experts of equal strength whose samples differ
 (another draw of the same hands) differed by 0.4e-3 per decision on the Scat set: a
