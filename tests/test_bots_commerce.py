@@ -271,6 +271,35 @@ def test_deal_likely_deals_the_pool_and_leans_to_strong_hands() -> None:
     assert means[1] > means[0] + 0.25
 
 
+def test_sample_cards_draws_what_rng_sample_draws() -> None:
+    from stammtisch.bots.commerce import sample_cards
+
+    for size in (1, 2, 5, 16, 21, 22, 23, 31, 32, 33, 40, 49):
+        cards = list(range(3, 3 + 2 * size, 2))
+        for count in range(min(size, 7) + 1):
+            ours, theirs = random.Random(size * 10 + count), random.Random(size * 10 + count)
+            for _ in range(30):
+                assert sample_cards(cards, count, ours) == theirs.sample(cards, count)
+            assert ours.getstate() == theirs.getstate()  # the same draws, no more
+
+
+def test_scat_fitter_answers_as_fits_moves() -> None:
+    from stammtisch.bots.scat.history import Move, fits_moves, fitter
+    from stammtisch.games.scat import points
+
+    move = Move(top=parse_card("AH"), took=False, threw=parse_card("2C"), knocked=False,
+                could_knock=True, feed=0, opponents=3, rounds=2.0, min_knock=0)
+    fits = fitter(0, (move,), points)
+    rng = random.Random(4)
+    answers = set()
+    for _ in range(300):
+        hand = sum(1 << c for c in rng.sample(SCAT_DECK, 3))
+        answers.add(fits(hand))
+        assert fits(hand) == fits_moves(hand, 0, (move,), points)
+    assert answers == {True, False}
+    assert fitter(0, (move,), points) is fits
+
+
 def test_deal_likely_prefers_hands_that_fit() -> None:
     from stammtisch.bots.commerce import deal_likely
 

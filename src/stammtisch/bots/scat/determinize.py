@@ -17,11 +17,10 @@ the seat's own first turn are not read.
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 from stammtisch.bots.commerce import Fits, deal_likely
-from stammtisch.bots.scat.history import Move, fits_moves
+from stammtisch.bots.scat.history import Move, fitter
 from stammtisch.bots.scat.seen import Seen, cards_of, read
 from stammtisch.cards import CardSet
 from stammtisch.games.scat import DISCARD, DRAW, WINDOW, ScatState, straight_masks
@@ -74,8 +73,7 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
         if seat == seen.seat or sizes[seat] != 3:
             wants.append((known, missing, 1, None))
         else:
-            fits = (partial(fits_moves, known=known, moves=tuple(moves[seat]),
-                            value=seen.value) if moves.get(seat) else None)
+            fits = fitter(known, tuple(moves[seat]), seen.value) if moves.get(seat) else None
             wants.append((known, missing,
                           KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), fits))
     dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng, TRIES)

@@ -19,6 +19,7 @@ are asked of those.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -173,15 +174,29 @@ def _knocks(hand: CardSet, move: Move, value: Value) -> bool:
             and (hand * 0x9E3779B97F4A7C15 >> 32) % 100 < ODDS_TRUSTED)
 
 
-@lru_cache(maxsize=1 << 16)
 def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Value) -> bool:
     """Whether a player now holding ``hand`` (``known``: the cards he is known to
     hold now, none of which he drew from the stock) could have made ``moves``,
-    newest first; for older moves any card may have come from the stock. The same
-    hands come up again and again in the samples, so answers are remembered."""
+    newest first; for older moves any card may have come from the stock."""
 
     def before(held: CardSet, step: tuple[int, Move]) -> list[CardSet] | None:
         age, move = step
         return hands_before(held, 0 if age else known, move, value)
 
     return reads_back(hand, list(enumerate(moves[:OLDEST])), before)
+
+
+@lru_cache(maxsize=16)
+def fitter(known: CardSet, moves: tuple[Move, ...], value: Value) -> Callable[[CardSet], bool]:
+    """:func:`fits_moves` for one player's moves, remembering its answers: the samples ask
+    about the same hands again and again (a decision's samples share a fitter, and so do
+    a turn's draw and discard)."""
+    answers: dict[CardSet, bool] = {}
+
+    def fits(hand: CardSet) -> bool:
+        answer = answers.get(hand)
+        if answer is None:
+            answer = answers[hand] = fits_moves(hand, known, moves, value)
+        return answer
+
+    return fits
