@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -271,16 +272,60 @@ def test_deal_likely_deals_the_pool_and_leans_to_strong_hands() -> None:
     assert means[1] > means[0] + 0.25
 
 
-def test_sample_cards_draws_what_rng_sample_draws() -> None:
-    from stammtisch.bots.commerce import sample_cards
+def _deal_likely_by_rng_sample(pool: int, wants: list[tuple[int, int, int, Any]],
+                               rank: Any, rng: random.Random, tries: int) -> Any:
+    """deal_likely as written before its sampling was inlined: rng.sample and tuples."""
+    cards = [c for c in range(52) if pool >> c & 1]
+    hands, order = [0] * len(wants), list(range(len(wants)))
+    rng.shuffle(order)
+    for index in order:
+        known, missing, picks, fits = wants[index]
+        best, best_score, best_cards = known, (False, -math.inf), list[int]()
+        wanted = max(1, picks) if missing else 1
+        fitting = drawn = 0
+        while fitting < wanted and drawn < wanted * tries:
+            drawn += 1
+            extra = rng.sample(cards, missing)
+            hand = known | sum(1 << c for c in extra)
+            fit = fits is None or fits(hand)
+            fitting += fit
+            if (fit, rank(hand)) > best_score:
+                best, best_score, best_cards = hand, (fit, rank(hand)), extra
+        for card in best_cards:
+            cards.remove(card)
+        hands[index] = best
+    rng.shuffle(cards)
+    return hands, cards
 
-    for size in (1, 2, 5, 16, 21, 22, 23, 31, 32, 33, 40, 49):
-        cards = list(range(3, 3 + 2 * size, 2))
-        for count in range(min(size, 7) + 1):
-            ours, theirs = random.Random(size * 10 + count), random.Random(size * 10 + count)
-            for _ in range(30):
-                assert sample_cards(cards, count, ours) == theirs.sample(cards, count)
-            assert ours.getstate() == theirs.getstate()  # the same draws, no more
+
+def test_deal_likely_draws_what_rng_sample_draws() -> None:
+    from stammtisch.bots.commerce import deal_likely
+    from stammtisch.games.scat import points
+
+    setup = random.Random(11)
+    for case in range(300):
+        size = setup.choice((9, 15, 21, 22, 25, 33, 40, 49))  # both of rng.sample's methods
+        pool_cards = setup.sample(range(52), size)
+        pool = sum(1 << c for c in pool_cards)
+        players = setup.randint(1, 3)
+        held = setup.sample(sorted(set(range(52)) - set(pool_cards)), players)
+        odd = setup.randrange(2)
+
+        def odd_count(hand: int, odd: int = odd) -> bool:
+            return hand.bit_count() % 2 == odd
+
+        wants = []
+        for card in held:
+            known = 1 << card if setup.random() < 0.5 else 0
+            missing = setup.choice((0, 3 - known.bit_count()))
+            fits = odd_count if setup.random() < 0.5 else None
+            wants.append((known, missing, setup.randint(0, 12), fits))
+        if sum(w[1] for w in wants) > size:
+            continue
+        ours, theirs = random.Random(case), random.Random(case)
+        assert (deal_likely(pool, wants, points, ours, 4)
+                == _deal_likely_by_rng_sample(pool, wants, points, theirs, 4))
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_scat_fitter_answers_as_fits_moves() -> None:

@@ -60,35 +60,6 @@ def deal_hidden(pool: CardSet, sizes: Sequence[int], rng: random.Random) -> list
     return piles
 
 
-def sample_cards(cards: list[int], count: int, rng: random.Random) -> list[int]:
-    """``rng.sample(cards, count)``: for up to five cards the same draws from ``rng`` and
-    the same cards in the same order (tested), without the general method's overhead,
-    which was the samplers' largest single cost."""
-    size = len(cards)
-    if count > 5 or count > size:
-        return rng.sample(cards, count)
-    getrandbits = rng.getrandbits
-    chosen: list[int] = []
-    if size <= 21:  # random.sample draws from a shrinking pool here
-        pool = cards.copy()
-        for left in range(size, size - count, -1):
-            bits = left.bit_length()
-            at = getrandbits(bits)
-            while at >= left:
-                at = getrandbits(bits)
-            chosen.append(pool[at])
-            pool[at] = pool[left - 1]
-        return chosen
-    bits, taken = size.bit_length(), list[int]()
-    for _ in range(count):
-        at = getrandbits(bits)
-        while at >= size or at in taken:
-            at = getrandbits(bits)
-        taken.append(at)
-        chosen.append(cards[at])
-    return chosen
-
-
 Fits = Callable[[CardSet], bool]
 """Whether a hand fits what its holder was seen to do."""
 
@@ -108,17 +79,31 @@ def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | N
     hands = [0] * len(wants)
     order = list(range(len(wants)))
     rng.shuffle(order)
+    getrandbits = rng.getrandbits
     for index in order:
         known, missing, picks, fits = wants[index]
         best, best_fit, best_rank, best_cards = known, False, -math.inf, list[int]()
         wanted = max(1, picks) if missing else 1
         fitting = drawn = 0
+        size = len(cards)
+        bits = size.bit_length()
+        # rng.sample(cards, missing) inlined where it picks positions one by one and
+        # redraws repeats (the same draws, tested): the samplers' largest single cost
+        inline = size > 21 and missing <= 5
         while fitting < wanted and drawn < wanted * tries:
             drawn += 1
-            extra = sample_cards(cards, missing, rng)
-            hand = known
-            for card in extra:
-                hand |= 1 << card
+            if inline:
+                extra, taken, hand = [], [], known
+                for _ in range(missing):
+                    at = getrandbits(bits)
+                    while at >= size or at in taken:
+                        at = getrandbits(bits)
+                    taken.append(at)
+                    extra.append(cards[at])
+                    hand |= 1 << cards[at]
+            else:
+                extra = rng.sample(cards, missing)
+                hand = known | to_mask(extra)
             fit = fits is None or fits(hand)
             fitting += fit
             if fit < best_fit:

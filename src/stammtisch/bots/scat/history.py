@@ -26,9 +26,17 @@ from typing import Any
 
 from stammtisch.bots.commerce import reads_back, turns_since
 from stammtisch.bots.scat.odds import static_lowest_chance
-from stammtisch.bots.scat.policy import KNOCK_FLOOR, KNOCK_RISK, Value, best_discard, suits_of
+from stammtisch.bots.scat.policy import (
+    CARD_POINTS,
+    KNOCK_FLOOR,
+    KNOCK_RISK,
+    Value,
+    best_discard,
+    suits_of,
+)
 from stammtisch.bots.scat.seen import Seen, cards_of
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
+from stammtisch.games.scat import SUIT_POINTS, points
 
 BIG_GAIN = 4
 """A player who left the top discard for the stock does not hold a hand it would
@@ -162,9 +170,24 @@ def hands_before(hand: CardSet, known: CardSet, move: Move,
 
 
 def _gains_much(hand: CardSet, card: int, value: Value) -> bool:
+    """Whether swapping ``card`` (not held) for one of ``hand``'s raises it by BIG_GAIN."""
+    if value is points:
+        return _gains_much_points(hand, card)
     best = value(hand)
     return any(value(hand ^ (1 << old | 1 << card)) >= best + BIG_GAIN
                for old in iter_cards(hand))
+
+
+def _gains_much_points(hand: CardSet, card: int) -> bool:
+    """:func:`_gains_much` for plain points: only the card's suit can rise, most when the
+    card thrown for it is of another suit, else by the card less the lowest of the suit."""
+    shift = card // 13 * 13
+    suit = hand >> shift & 0x1FFF
+    best = points(hand)
+    raised = SUIT_POINTS[suit] + CARD_POINTS[card]
+    if hand == suit << shift:
+        raised -= min(CARD_POINTS[old + shift] for old in iter_cards(suit))
+    return raised >= best + BIG_GAIN
 
 
 def _knocks(hand: CardSet, move: Move, value: Value) -> bool:
