@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import stammtisch
@@ -190,3 +191,24 @@ def test_a_reshuffle_between_two_turns_ends_the_reading() -> None:
                 left = snapshot(view, seen, parse_action(text) - discard(0))
             match.play(text)
     assert reshuffled > 0 and read_across > reshuffled and read_within > 100
+
+
+def test_a_passed_up_discard_is_judged_alike_for_plain_points_and_any_value() -> None:
+    from itertools import permutations
+
+    from stammtisch.bots.scat import history
+    from stammtisch.games.scat import points
+
+    def any_value(hand: int) -> float:
+        return points(hand)  # not ``points`` itself: takes the general path
+
+    rng = random.Random(6)
+    cases = [rng.sample(range(52), 4) for _ in range(20_000)]
+    cases += [[13 + r for r in ranks] for ranks in permutations(range(13), 4)]  # one suit
+    gains = 0
+    for *held, card in cases:
+        hand = sum(1 << c for c in held)
+        fast = history._gains_much(hand, card, points)
+        assert fast == history._gains_much(hand, card, any_value), (held, card)
+        gains += fast
+    assert 0 < gains < len(cases)
