@@ -93,12 +93,11 @@ def deal_likely(pool: CardSet, wants: Sequence[tuple[CardSet, int, int, Fits | N
         while fitting < wanted and drawn < wanted * tries:
             drawn += 1
             if inline:
-                extra, taken, hand = [], [], known
+                extra, hand = [], known
                 for _ in range(missing):
                     at = getrandbits(bits)
-                    while at >= size or at in taken:
+                    while at >= size or cards[at] in extra:  # cards are distinct
                         at = getrandbits(bits)
-                    taken.append(at)
                     extra.append(cards[at])
                     hand |= 1 << cards[at]
             else:

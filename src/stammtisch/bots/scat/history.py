@@ -212,8 +212,8 @@ def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Va
 @lru_cache(maxsize=16)
 def fitter(known: CardSet, moves: tuple[Move, ...], value: Value) -> Callable[[CardSet], bool]:
     """:func:`fits_moves` for one player's moves, remembering its answers: the samples ask
-    about the same hands again and again (a decision's samples share a fitter, and so do
-    a turn's draw and discard)."""
+    about the same hands again and again (a decision's samples share a fitter, and with
+    plain points so do a turn's draw and discard)."""
     answers: dict[CardSet, bool] = {}
 
     def fits(hand: CardSet) -> bool:
