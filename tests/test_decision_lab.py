@@ -72,3 +72,19 @@ def test_evaluate_reports_the_gain_over_the_club(capsys: pytest.CaptureFixture[s
     assert f"{len(positions)} decisions" in line and "gain per decision" in line
     for (index, action), value in cache.items():
         assert action in positions[index]["view"]["legal_actions"] and 0.0 <= value <= 1.0
+
+
+def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
+    positions = lab.collect("scat", 2, 43, 1)
+    chosen = lab.knock_choices(positions)
+    assert len(chosen) >= 2
+    for index in chosen:
+        view = positions[index]["view"]
+        assert "knock" in view["legal_actions"] and view["hand_value"] >= lab.KNOCK_FLOOR
+        assert "knock" not in lab.without_knock(view)["legal_actions"]
+    cache: dict[tuple[int, str], float] = {}
+    lab.knocks("scat", positions, cache, 20, "base")
+    line = capsys.readouterr().out
+    assert f"{len(chosen)} knock choices" in line and "correlation" in line
+    assert {index for index, _ in cache} == set(chosen)
+    assert all((index, "knock") in cache for index in chosen)
