@@ -47,7 +47,8 @@ What it showed (2,272 Scat positions of 100 matches, 2,200 Schnauz of 160):
   anyone knocked (+1.7 in the final turns, +2.7 in the dealer's choice), most of it in
   which card to swap; Scat +11 of +15 in the draw (knock or not) before a knock.
 - Knock or draw (``knocks``, 546 Scat positions with a hand of 17 or more; oracle over
-  96 stock orders, search 2,000 play-outs over the two moves): with the true hands the
+  96 stock orders, where the command takes ``ORACLE_ROLLOUTS``; search 2,000 play-outs
+  over the two moves): with the true hands the
   search's knock-less-draw matches the oracle's (correlation 0.92, mean -38.7e-3 against
   -40.2e-3), so the play-outs are not what limits it. With sampled hands the correlation
   is 0.58 and knocking looks worse than it is (-61e-3), because the hands of players whose
