@@ -79,6 +79,7 @@ import importlib
 import math
 import pickle
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -88,6 +89,7 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots.registry import make_bot
+from stammtisch.bots.scat.policy import KNOCK_FLOOR
 
 ORACLE_ROLLOUTS = 64
 GAMES = ("schnauz", "scat")
@@ -232,21 +234,23 @@ def evaluate(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, 
                      f"{time.process_time() - started:.0f} s\n")
 
 
-KNOCK_FLOOR = 17
-"""``knocks`` looks at Scat draws where knocking is legal with a hand of at least this."""
-
-
 def knock_choices(positions: list[dict[str, Any]]) -> list[int]:
-    """The stored Scat positions where the seat may knock with a hand worth knocking."""
+    """The stored Scat positions where the seat may knock with a hand the club would
+    count the odds for (``KNOCK_FLOOR``)."""
     return [index for index, position in enumerate(positions)
             if "knock" in position["view"]["legal_actions"]
             and position["view"]["hand_value"] >= KNOCK_FLOOR]
 
 
+def narrowed(view: dict[str, Any], actions: list[str]) -> dict[str, Any]:
+    """A copy of ``view`` in which only ``actions`` are legal."""
+    copied = copy.deepcopy(view)
+    copied["legal_actions"] = actions
+    return copied
+
+
 def without_knock(view: dict[str, Any]) -> dict[str, Any]:
-    narrowed = copy.deepcopy(view)
-    narrowed["legal_actions"] = [a for a in view["legal_actions"] if a != "knock"]
-    return narrowed
+    return narrowed(view, [a for a in view["legal_actions"] if a != "knock"])
 
 
 def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, str], float],
@@ -268,9 +272,7 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
             knock_value, draw_value = cache[index, "knock"], cache[index, draw]
             bot = copy.deepcopy(position["bot"])
             bot.rollouts, bot.budget = rollouts, 1000.0
-            narrowed = copy.deepcopy(position["view"])
-            narrowed["legal_actions"] = ["knock", draw]
-            estimate = dict(bot.analyze(narrowed))
+            estimate = dict(bot.analyze(narrowed(position["view"], ["knock", draw])))
             truth.append(knock_value - draw_value)
             guess.append(estimate["knock"] - estimate[draw])
             chosen += knock_value if guess[-1] > 0 else draw_value
@@ -280,14 +282,15 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
     if n < 2:
         sys.stdout.write(f"{variant:12s} {n} knock choices: too few\n")
         return
-    mean_truth, mean_guess = sum(truth) / n, sum(guess) / n
-    cov = sum((t - mean_truth) * (g - mean_guess) for t, g in zip(truth, guess, strict=True))
-    spread = math.sqrt(sum((t - mean_truth) ** 2 for t in truth)
-                       * sum((g - mean_guess) ** 2 for g in guess))
+    try:
+        agreement = statistics.correlation(truth, guess)
+    except statistics.StatisticsError:  # one of them constant
+        agreement = 0.0
     sys.stdout.write(
-        f"{variant:12s} {n} knock choices: knock less draw {1000 * mean_truth:+.1f}e-3 by the "
-        f"oracle, {1000 * mean_guess:+.1f}e-3 by the search (correlation "
-        f"{cov / spread if spread else 0.0:.2f}); knocking where the search says so "
+        f"{variant:12s} {n} knock choices: knock less draw "
+        f"{1000 * statistics.fmean(truth):+.1f}e-3 by the oracle, "
+        f"{1000 * statistics.fmean(guess):+.1f}e-3 by the search (correlation "
+        f"{agreement:.2f}); knocking where the search says so "
         f"{chosen / n:.4f}, as the club {by_club / n:.4f}, the better move {best / n:.4f}\n")
 
 
