@@ -330,10 +330,12 @@ def test_deal_likely_draws_what_rng_sample_draws() -> None:
 
 def test_scat_fitter_answers_as_fits_moves() -> None:
     from stammtisch.bots.scat.history import Move, fits_moves, fitter
+    from stammtisch.bots.scat.seen import DECK
     from stammtisch.games.scat import points
 
     move = Move(top=parse_card("AH"), took=False, threw=parse_card("2C"), knocked=False,
-                could_knock=True, feed=0, opponents=3, rounds=2.0, min_knock=0)
+                could_knock=True, feed=0, opponents=3, rounds=2.0, min_knock=0,
+                unseen=DECK & ~(1 << parse_card("AH")))
     fits = fitter(0, (move,), points)
     rng = random.Random(4)
     answers = set()

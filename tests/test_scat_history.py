@@ -9,7 +9,7 @@ import stammtisch
 from stammtisch.bots import scat as scat_bots
 from stammtisch.bots.scat.history import Move, Snapshot, fits_moves, last_moves, snapshot
 from stammtisch.bots.scat.players import ClubBot
-from stammtisch.bots.scat.seen import read
+from stammtisch.bots.scat.seen import DECK, read
 from stammtisch.cards import parse_card
 from stammtisch.games.scat import (
     DISCARD,
@@ -114,7 +114,7 @@ def test_a_hand_below_the_minimum_knock_score_may_pass_up_a_knock() -> None:
                 hand |= 1 << parse_card(rank + suit)
             low = "2C" if suit != "C" else "2D"
             for minimum in kept:
-                move = Move(-1, False, parse_card(low), False, True, 0, 3, 4.0, minimum)
+                move = Move(-1, False, parse_card(low), False, True, 0, 3, 4.0, minimum, DECK)
                 found = hands_before(hand, 0, move, points)
                 assert found is not None
                 kept[minimum] += hand in found  # drew the low card and threw it at once
@@ -193,22 +193,52 @@ def test_a_reshuffle_between_two_turns_ends_the_reading() -> None:
     assert reshuffled > 0 and read_across > reshuffled and read_within > 100
 
 
-def test_a_passed_up_discard_is_judged_alike_for_plain_points_and_any_value() -> None:
-    from itertools import permutations
+def test_a_stock_card_s_mean_gain_is_counted_alike_for_plain_points_and_any_value() -> None:
+    from itertools import combinations
 
-    from stammtisch.bots.scat import history
+    from stammtisch.bots.scat.policy import stock_gain
     from stammtisch.games.scat import points
 
     def any_value(hand: int) -> float:
         return points(hand)  # not ``points`` itself: takes the general path
 
     rng = random.Random(6)
-    cases = [rng.sample(range(52), 4) for _ in range(20_000)]
-    cases += [[13 + r for r in ranks] for ranks in permutations(range(13), 4)]  # one suit
-    gains = 0
-    for *held, card in cases:
+    hands = [rng.sample(range(52), 3) for _ in range(3_000)]
+    hands += [[13 + r for r in ranks] for ranks in combinations(range(13), 3)]  # one suit
+    gains = set()
+    for held in hands:
         hand = sum(1 << c for c in held)
-        fast = history._gains_much(hand, card, points)
-        assert fast == history._gains_much(hand, card, any_value), (held, card)
-        gains += fast
-    assert 0 < gains < len(cases)
+        cards = sum(1 << c for c in range(52) if not hand >> c & 1 and rng.random() < 0.7)
+        gain = stock_gain(hand, cards, points)
+        assert gain == stock_gain(hand, cards, any_value), held
+        gains.add(gain)
+    assert len(gains) > 100
+
+
+def test_a_draw_is_read_as_the_club_counts_it() -> None:
+    """A hand fits a player's draw exactly when the club, holding it, would have drawn
+    so: it takes the top card when that beats the mean gain of a card it cannot place."""
+    from stammtisch.bots.scat.history import hands_before
+    from stammtisch.bots.scat.policy import best_discard, club_move
+    from stammtisch.games.scat import DRAW_STOCK, points
+
+    def fits(before: int, move: Move, drawn: int) -> bool:
+        after = (before | 1 << drawn) & ~(1 << move.threw)
+        return before in (hands_before(after, 0, move, points) or [])
+
+    rng = random.Random(8)
+    taken = {True: 0, False: 0}
+    for _ in range(3_000):
+        cards = rng.sample(range(52), 5 + rng.randrange(30))
+        before, top, drawn = sum(1 << c for c in cards[:3]), cards[3], cards[4]
+        unseen = sum(1 << c for c in cards[4:])  # the stock and the others' hidden cards
+        takes = club_move(DRAW, before, top, 0, (DRAW_STOCK, DRAW_DISCARD), points, unseen, 0,
+                          lambda: 1.0) == DRAW_DISCARD
+        took_top = Move(top, True, best_discard(before | 1 << top, 1 << top, points)[0],
+                        False, False, 0, 3, 2.0, 0, unseen | before)
+        drew_stock = Move(top, False, best_discard(before | 1 << drawn, 0, points)[0],
+                          False, False, 0, 3, 2.0, 0, unseen | before)
+        assert fits(before, took_top, top) == takes
+        assert fits(before, drew_stock, drawn) == (not takes)
+        taken[takes] += 1
+    assert min(taken.values()) > 300

@@ -10,9 +10,10 @@ read.
 
 :func:`fits_moves` then asks whether a hand could have made a player's moves of
 this deal under the club's rules, newest first: the card he threw is the one the
-club throws from the four he held (with the taken card kept), a top card he took
-raised his hand, one he left for the stock would not have raised it much, and he
-did not knock where the club's odds (counted without the cards seen) say knock.
+club throws from the four he held (with the taken card kept), he took the top card
+exactly where the club's count says so (it raises the hand by more than the mean
+card he could not place), and he did not knock where the club's odds (counted
+without the cards seen) say knock.
 Each step back gives the hands he could have held before it, so the older moves
 are asked of those.
 """
@@ -24,23 +25,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from stammtisch.bots.commerce import reads_back, turns_since
+from stammtisch.bots.commerce import reads_back, to_mask, turns_since
 from stammtisch.bots.scat.odds import static_lowest_chance
 from stammtisch.bots.scat.policy import (
-    CARD_POINTS,
     KNOCK_FLOOR,
     KNOCK_RISK,
     Value,
     best_discard,
+    stock_gain,
     suits_of,
 )
-from stammtisch.bots.scat.seen import Seen, cards_of
+from stammtisch.bots.scat.seen import DECK, Seen, cards_of
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
-from stammtisch.games.scat import SUIT_POINTS, points
 
-BIG_GAIN = 4
-"""A player who left the top discard for the stock does not hold a hand it would
-have raised by this many points or more."""
 ODDS_TRUSTED = 90
 """A hand the counted odds say the club knocks with is ruled out for this many in a
 hundred such hands (picked by a hash of the hand) when its holder did not knock:
@@ -94,6 +91,9 @@ class Move:
     opponents: int
     rounds: float
     min_knock: int
+    unseen: CardSet
+    """The cards he could not place when he drew, his own aside: the stock and the
+    hidden cards of the others (what the club counts a stock card's gain over)."""
 
 
 def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dict[int, Move]:
@@ -107,14 +107,18 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
     players = len(active)
     rounds = max(0, len(SCAT_DECK) - 3 * players - 1 - seen.stock_size) / players
     pile, knocker = list(before.pile), before.knocker
+    shown = 0
+    for cards in before.known.values():
+        shown |= cards
     moves: dict[int, Move] = {}
     for index, seat in enumerate(order):
         top = pile[-1] if pile else -1
+        unseen = DECK & ~shown & ~to_mask(pile)
         after = active[(active.index(seat) + 1) % len(active)]
         feed = 0 if after == knocker else suits_of(before.known.get(after, 0))
         if seat == seen.knocker and knocker < 0 and not took[seat]:
             moves[seat] = Move(top, False, -1, True, True, feed, players - 1, rounds,
-                               before.min_knock)
+                               before.min_knock, unseen)
             knocker = seat
             continue
         taken = took[seat]
@@ -122,6 +126,7 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
             if top < 0 or taken != 1 << top:
                 return {}
             pile.pop()
+            shown |= taken
         later = order[index + 1] if index + 1 < len(order) else -1
         if later >= 0 and took.get(later):
             threw = took[later].bit_length() - 1
@@ -131,7 +136,7 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
             return {}
         pile.append(threw)
         moves[seat] = Move(top, bool(taken), threw, False, knocker < 0 and before.may_knock,
-                           feed, players - 1, rounds, before.min_knock)
+                           feed, players - 1, rounds, before.min_knock, unseen)
     if tuple(pile) != seen.pile or knocker != seen.knocker:
         return {}
     return moves
@@ -155,39 +160,27 @@ def hands_before(hand: CardSet, known: CardSet, move: Move,
         if best_discard(four, top, value, move.feed)[0] != move.threw:
             return []
         before = four & ~top
-        if value(four ^ threw) <= value(before):
-            return []  # the club takes the top card only when it raises the hand
+        if not _takes(before, value(hand) - value(before), move, value):
+            return []
         earlier = [before]
     else:
         if best_discard(four, 0, value, move.feed)[0] != move.threw:
             return []
         earlier = [four & ~(1 << c) for c in iter_cards(four & ~known)]
         if move.top >= 0:
-            earlier = [h for h in earlier if not _gains_much(h, move.top, value)]
+            top = 1 << move.top
+            earlier = [h for h in earlier
+                       if not _takes(h, best_discard(h | top, top, value)[1] - value(h), move,
+                                     value)]
     if move.could_knock:
         earlier = [h for h in earlier if not _knocks(h, move, value)]
     return earlier
 
 
-def _gains_much(hand: CardSet, card: int, value: Value) -> bool:
-    """Whether swapping ``card`` (not held) for one of ``hand``'s raises it by BIG_GAIN."""
-    if value is points:
-        return _gains_much_points(hand, card)
-    best = value(hand)
-    return any(value(hand ^ (1 << old | 1 << card)) >= best + BIG_GAIN
-               for old in iter_cards(hand))
-
-
-def _gains_much_points(hand: CardSet, card: int) -> bool:
-    """:func:`_gains_much` for plain points: only the card's suit can rise, most when the
-    card thrown for it is of another suit, else by the card less the lowest of the suit."""
-    shift = card // 13 * 13
-    suit = hand >> shift & 0x1FFF
-    best = points(hand)
-    raised = SUIT_POINTS[suit] + CARD_POINTS[card]
-    if hand == suit << shift:
-        raised -= min(CARD_POINTS[old + shift] for old in iter_cards(suit))
-    return raised >= best + BIG_GAIN
+def _takes(hand: CardSet, gain: float, move: Move, value: Value) -> bool:
+    """Whether the club holding ``hand`` takes the top card that raises it by ``gain``:
+    when that beats the mean gain of a card it cannot place."""
+    return gain > 0 and gain >= stock_gain(hand, move.unseen & ~hand, value)
 
 
 def _knocks(hand: CardSet, move: Move, value: Value) -> bool:

@@ -13,7 +13,7 @@ whatever the lives; does not read the others' discards beyond the cards they too
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.scat import (
@@ -90,14 +90,40 @@ def _best_discard_points(hand: CardSet, forbidden: CardSet,
     return best_card, kept
 
 
-def stock_gain(hand: CardSet, cards: Iterable[int], value: Value) -> float:
+def stock_gain(hand: CardSet, cards: CardSet, value: Value) -> float:
     """The mean gain of drawing one of ``cards`` and discarding the worst card."""
+    if value is points:
+        return stock_gain_points(hand, cards)
     now = value(hand)
     total = count = 0.0
-    for card in cards:
+    for card in iter_cards(cards):
         total += best_discard(hand | 1 << card, 0, value)[1] - now
         count += 1
     return total / count if count else 0.0
+
+
+def stock_gain_points(hand: CardSet, cards: CardSet) -> float:
+    """:func:`stock_gain` of a three-card hand for plain points, suit by suit: a drawn card
+    can raise only its own suit, to the suit's sum plus the card (less the lowest card
+    when the whole hand is of that suit), so it gains its points above a threshold."""
+    now = points(hand)
+    total = count = 0
+    for shift in (0, 13, 26, 39):
+        drawn = cards >> shift & 0x1FFF
+        if not drawn:
+            continue
+        held = hand >> shift & 0x1FFF
+        count += drawn.bit_count()
+        threshold = SUIT_POINTS[held & -held] if held.bit_count() == 3 else now - SUIT_POINTS[held]
+        gaining = drawn & _RANKS_ABOVE[threshold]
+        total += SUIT_POINTS[gaining] - threshold * gaining.bit_count()
+    return total / count if count else 0.0
+
+
+_RANKS_ABOVE = tuple(sum(1 << rank for rank in range(13) if SUIT_POINTS[1 << rank] > points)
+                     for points in range(32))
+"""Per threshold 0-31, the 13-bit mask of the ranks worth more points (ranks rise with
+their points)."""
 
 
 def beginner_move(phase: str, hand: CardSet, top: int, taken: CardSet, legal: tuple[int, ...],
@@ -156,7 +182,7 @@ def club_move(seen_phase: str, hand: CardSet, top: int, taken: CardSet,
     if DRAW_DISCARD in legal:
         now = value(hand)
         gain = best_discard(hand | 1 << top, 1 << top, value)[1] - now
-        if gain > 0 and gain >= stock_gain(hand, iter_cards(unseen), value):
+        if gain > 0 and gain >= stock_gain(hand, unseen, value):
             return DRAW_DISCARD
     return DRAW_STOCK
 
