@@ -120,8 +120,8 @@ def stock_gain_points(hand: CardSet, cards: CardSet) -> float:
     return total / count if count else 0.0
 
 
-_RANKS_ABOVE = tuple(sum(1 << rank for rank in range(13) if SUIT_POINTS[1 << rank] > points)
-                     for points in range(32))
+_RANKS_ABOVE = tuple(sum(1 << rank for rank in range(13) if SUIT_POINTS[1 << rank] > worth)
+                     for worth in range(32))
 """Per threshold 0-31, the 13-bit mask of the ranks worth more points (ranks rise with
 their points)."""
 
