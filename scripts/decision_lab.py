@@ -218,21 +218,28 @@ def truehands(game: str) -> contextlib.AbstractContextManager[None]:
 
 
 @contextlib.contextmanager
-def approxdraws(_game: str) -> Iterator[None]:
+def reread(name: str, value: Any) -> Iterator[None]:
+    """Scat: the reading's ``name`` (history.py) set to ``value``, with the fitters'
+    remembered answers dropped on the way in and out (they were given under the other
+    reading)."""
+    history = importlib.import_module("stammtisch.bots.scat.history")
+    history.fitter.cache_clear()
+    try:
+        with patched(history, name, value):
+            yield
+    finally:
+        history.fitter.cache_clear()
+
+
+def approxdraws(_game: str) -> contextlib.AbstractContextManager[None]:
     """Scat: a player's draw read by rule of thumb instead of the club's count (as before
     the count): he took the top card when it raised his hand, and left it when it would
     have raised his hand by less than four points."""
-    from stammtisch.bots.scat import history
 
     def takes(_hand: int, gain: float, move: Any, _value: Any) -> bool:
         return gain > 0 if move.took else gain >= 4
 
-    history.fitter.cache_clear()  # its answers were given under the other rule
-    try:
-        with patched(history, "_takes", takes):
-            yield
-    finally:
-        history.fitter.cache_clear()
+    return reread("_takes", takes)
 
 
 def read_picks(share: float) -> Callable[[str], contextlib.AbstractContextManager[None]]:
@@ -260,8 +267,7 @@ VARIANTS: dict[str, Callable[[str], contextlib.AbstractContextManager[None]]] = 
     "readpicks0": read_picks(0.0),
     "readpicks25": read_picks(0.25),
     "readpicks50": read_picks(0.5),
-    "oldest8": lambda _game: patched(importlib.import_module("stammtisch.bots.scat.history"),
-                                     "OLDEST", 8),
+    "oldest8": lambda _game: reread("OLDEST", 8),
 }
 """Add a variant here as a context manager that patches the expert."""
 

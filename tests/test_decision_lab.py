@@ -88,3 +88,35 @@ def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixtur
     assert f"{len(chosen)} knock choices" in line and "correlation" in line
     assert {index for index, _ in cache} == set(chosen)
     assert all((index, "knock") in cache for index in chosen)
+
+
+def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
+    from stammtisch.bots.scat.seen import DECK
+    from stammtisch.games.scat import points
+
+    history: Any = importlib.import_module("stammtisch.bots.scat.history")
+    determinize: Any = importlib.import_module("stammtisch.bots.scat.determinize")
+    hand = sum(1 << parse_card(code) for code in ("AH", "KH", "9H"))
+    left = history.Move(top=parse_card("JC"), took=False, threw=parse_card("2C"), knocked=False,
+                        could_knock=False, feed=0, opponents=3, rounds=2.0, min_knock=0,
+                        unseen=DECK & ~hand)
+    # a top card worth 3 more than this hand beats a stock card's mean gain (only QH, JH
+    # and TH raise it): the club takes it, though the rule of thumb waited for 4
+    assert history._takes(hand, 3, left, points)
+    with lab.VARIANTS["approxdraws"]("scat"):
+        assert not history._takes(hand, 3, left, points)
+    assert history._takes(hand, 3, left, points)
+    with lab.VARIANTS["oldest8"]("scat"):
+        assert history.OLDEST == 8
+    assert history.OLDEST == 4
+    commerce: Any = importlib.import_module("stammtisch.bots.commerce")
+    dealt = determinize.deal_likely
+    picked: list[int] = []
+
+    def record(_pool: int, wants: Any, *_rest: Any) -> None:
+        picked.extend(picks for _known, _missing, picks, _fits in wants)
+
+    with lab.patched(commerce, "deal_likely", record), lab.VARIANTS["readpicks25"]("scat"):
+        determinize.deal_likely(0, [(0, 3, 8, bool), (0, 3, 8, None)], points, random.Random(1))
+    assert picked == [2, 8]  # a quarter of the picks, only where moves were read
+    assert determinize.deal_likely is dealt
