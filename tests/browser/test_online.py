@@ -111,6 +111,7 @@ def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer
     page.select_option("#players", "3")
     page.select_option("#level-1", "open")
     assert "invite link" in page.inner_text("#level-1-doc")
+    assert not page.is_checked("#listed")  # a friend's table stays out of the lobby
     page.select_option("#level-2", "club")
     page.fill("#my-name", "Anna")
     assert page.evaluate(UNLABELLED) == []
@@ -140,7 +141,7 @@ def test_the_start_page_offers_an_invite_link(people: Person, server: LiveServer
 def test_friends_play_a_schnauz_round_while_someone_watches(
         people: Person, server: LiveServer) -> None:
     created = server.create("schnauz", ["human", "open", "club"], seed=1, name="Anna",
-                            num_players=3, first_dealer=0)
+                            listed=True, num_players=3, first_dealer=0)
     table_id, invite = created["id"], server.url + created["invite"]
     anna, ben, watcher = people("anna"), people("ben"), people("watcher", phone=True)
     anna.goto(server.url + "/lobby")

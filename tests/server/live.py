@@ -15,7 +15,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from stammtisch.server import Settings, create_app
-from stammtisch.server.hub import Hub
+from stammtisch.server.hub import Hub, match_seed
 from stammtisch.server.protocol import MAX_FRAME
 
 
@@ -43,6 +43,8 @@ class LiveServer:
         app = create_app(Settings(db_url=url, bot_delay=bot_delay, grace=grace,
                                   rate=rate[0], burst=rate[1]))
         self.hub: Hub = app.state.hub
+        self._seeds: list[int] = []
+        self.hub.new_seed = lambda: self._seeds.pop() if self._seeds else match_seed()
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=MAX_FRAME)
         self.server = uvicorn.Server(config)
@@ -60,8 +62,14 @@ class LiveServer:
 
     def create(self, game: str, seats: list[str], seed: int = 1, *, name: str | None = None,
                listed: bool | None = None, **options: Any) -> dict[str, Any]:
-        """A new table; ``seats`` as in ``POST /api/tables`` (``open`` for a friend)."""
-        body: dict[str, Any] = {"game": game, "seats": seats, "seed": seed, "options": options}
+        """A new table; ``seats`` as in ``POST /api/tables`` (``open`` for a friend).
+        The API takes a seed only at a practice table; where a friend may sit, the test
+        hands the server its seed directly, as if the OS had drawn it."""
+        body: dict[str, Any] = {"game": game, "seats": seats, "options": options}
+        if "open" in seats:
+            self._seeds.append(seed)
+        else:
+            body["seed"] = seed
         if name is not None:
             body["name"] = name
         if listed is not None:

@@ -7,6 +7,7 @@ import sys
 import types
 from typing import Any
 
+import httpx
 import pytest
 
 import stammtisch
@@ -58,3 +59,28 @@ def test_no_hint_without_an_adviser(live: LiveServer, monkeypatch: pytest.Monkey
     sock.send({"type": "hint"})
     assert "no hints yet" in sock.receive()["message"]
     sock.close()
+
+
+@pytest.mark.parametrize(("game", "option", "high", "players"), [
+    ("schnauz", "lives", 20, {"num_players": 2}), ("scat", "lives", 20, {"num_players": 2}),
+    ("schmier", "target_score", 100, {}), ("schnapsen", "match_target", 50, {})])
+def test_open_ended_options_have_a_maximum_at_the_table(
+        live: LiveServer, game: str, option: str, high: int, players: dict[str, Any]) -> None:
+    """A match of 10^300 lives never ends: the web table states and enforces a maximum."""
+    entry = next(g for g in httpx.get(f"{live.url}/api/games").json() if g["name"] == game)
+    assert next(o for o in entry["options"] if o["name"] == option)["max"] == high
+    seats = ["human"] + ["random"] * (stammtisch.new_match(game, seed=1, **players).num_players - 1)
+    for value, status in ((high, 201), (high + 1, 400), (10**300, 400)):
+        answer = httpx.post(f"{live.url}/api/tables", json={
+            "game": game, "seats": seats, "options": {**players, option: value}})
+        assert answer.status_code == status, answer.text
+        if status == 400:
+            assert f"option '{option}'" in answer.json()["error"] and len(answer.text) < 400
+
+
+def test_numbers_past_the_digit_limit_are_a_clear_400(live: LiveServer) -> None:
+    body = '{"game": "schnauz", "seats": ["human", "random"], "options": {"lives": 1' \
+        + "0" * 5000 + "}}"
+    answer = httpx.post(f"{live.url}/api/tables", content=body,
+                        headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and "JSON" in answer.json()["error"]

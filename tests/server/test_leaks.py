@@ -97,7 +97,8 @@ class Seating:
         creator = rng.randrange(size)
         kinds = ["human" if seat == creator else ("random" if self.solo else "open")
                  for seat in range(size)]
-        table, token = hub.create(game, kinds, options, rng.randrange(10**9, 2**31))
+        hub.new_seed = lambda: rng.getrandbits(128)  # the server's seed size, reproducible
+        table, token = hub.create(game, kinds, options)
         self.table: Table = table
         self.match = table.match
         self.secrets = Secrets(table.match, table.seq)

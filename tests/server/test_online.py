@@ -318,10 +318,12 @@ def test_after_the_grace_period_the_owner_hands_the_seat_to_a_computer(
 
 
 def test_the_lobby_lists_tables_with_free_seats_and_watchers(live: LiveServer) -> None:
-    older = live.create("scat", ["human", "open", "random"], seed=1, num_players=3, lives=2)
-    newer = live.create("schnauz", ["human", "open"], seed=1, name="Anna", num_players=2)
+    older = live.create("scat", ["human", "open", "random"], seed=1, num_players=3, lives=2,
+                        listed=True)
+    newer = live.create("schnauz", ["human", "open"], seed=1, name="Anna", num_players=2,
+                        listed=True)
     live.create("schnapsen", ["human", "random"], seed=1)  # solo: not listed
-    hidden = live.create("schnapsen", ["human", "open"], seed=1, listed=False)
+    hidden = live.create("schnapsen", ["human", "open"], seed=1)  # for friends: unlisted
     watchers = [live.socket(newer["id"]) for _ in range(2)]
     for watcher in watchers:
         watcher.receive()

@@ -16,6 +16,7 @@ import stammtisch
 from stammtisch.bots.registry import levels
 from stammtisch.core.game import GameInfo
 from stammtisch.core.options import OptionSpec
+from stammtisch.errors import OptionError
 from stammtisch.server.hints import hint_available
 
 GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -63,6 +64,22 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
 """``rules``: as the rules files describe (the defaults); ``traditional``: the common
 house rules the rules files name as traditional or common variants."""
 
+TABLE_LIMITS: dict[str, int] = {"lives": 20, "target_score": 100, "match_target": 50}
+"""Highest values the web table takes for options the rules leave open above ("an
+integer >= 1"): a match of 10^300 lives never ends. The engine itself keeps the rules'
+ranges; the start page shows these maxima."""
+
+
+def check_table_limits(info: GameInfo, options: dict[str, Any]) -> None:
+    """Refuse an option above the table's maximum (or not an integer where one is due)."""
+    for spec in info.options:
+        high = TABLE_LIMITS.get(spec.name)
+        value = options.get(spec.name)
+        if high is not None and isinstance(value, int) and value > high:
+            raise OptionError(spec.name, f"an integer from 1 to {high} at the web table",
+                              value=value if value < 10**9 else "more", game=info.name)
+
+
 _RANGE = re.compile(r"an integer from (\d+) to (\d+)|an integer >= (\d+)")
 
 
@@ -77,7 +94,7 @@ def field(spec: OptionSpec) -> dict[str, Any]:
         out["kind"] = "seat"
     elif found:
         low = int(found.group(1) or found.group(3))
-        high = int(found.group(2)) if found.group(2) else None
+        high = int(found.group(2)) if found.group(2) else TABLE_LIMITS.get(spec.name)
         out.update(kind="int", min=low, max=high)
     else:
         out.update(kind="choice", values=list(ast.literal_eval(f"[{spec.allowed}]")))

@@ -4,11 +4,15 @@ and the lobby, the listed tables that still wait for players or play."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import stammtisch
 from stammtisch.bots.registry import find_level
+from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
+from stammtisch.games import find_game
+from stammtisch.server.catalog import check_table_limits
 from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
@@ -48,10 +52,21 @@ def _seat(kind: Any, game: str) -> Seat:
     return Seat(BOT, kind)
 
 
+def match_seed() -> int:
+    """A new match's seed: 128 bits from the operating system. Every shuffle of the
+    match is a public function of it, so it must be beyond any search."""
+    return secrets.randbits(SEED_BITS)
+
+
+SEED_BITS = 128
+
+
 class Hub:
     """Every live table of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0) -> None:
+    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0,
+                 new_seed: Callable[[], int] = match_seed) -> None:
+        self.new_seed = new_seed
         self.store = store
         self.bot_delay = bot_delay
         self.grace = grace
@@ -61,15 +76,25 @@ class Hub:
                seed: int | None = None, *, name: str | None = None,
                listed: bool | None = None) -> tuple[Table, str]:
         """A new table; ``seats`` holds ``human`` once (the creator), ``open`` for a
-        friend, a computer level elsewhere. Returns the table and the creator's token."""
+        friend, a computer level elsewhere. Returns the table and the creator's token.
+
+        A chosen ``seed`` fixes every deal, so it is taken only at a practice table (the
+        creator and computer players: nobody else can ever sit there), and the table
+        says so to its player; elsewhere the seed is :func:`match_seed`'s."""
         if not isinstance(seats, list) or seats.count(HUMAN) != 1:
             raise TableError('"seats" lists every seat: "human" once, "open" for a friend, '
                              "a computer level for the others")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        if seed is not None and OPEN in seats:
+            raise TableError('"seed" chooses the deals: it is taken only at a practice table '
+                             "(you and computer players), never where a friend may sit")
         if not isinstance(options, dict):
             raise TableError('"options" is an object of option names and values')
-        match = stammtisch.new_match(game, seed=seed, **options)
+        chosen = seed is not None
+        info = find_game(game)
+        check_table_limits(info, options)
+        # Options go to the match as options, never as keywords: a key "decks" or "seed"
+        # is an unknown option, not a stacked deck.
+        match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
                              f"but {len(seats)} were given")
@@ -79,11 +104,12 @@ class Hub:
         except ProtocolError as bad:
             raise TableError(f'"name": {bad}') from None
         token = new_token()
-        built = [Seat(HUMAN, token_hash=token_hash(token), name=shown, owner=True)
+        built = [Seat(HUMAN, token_hash=token_hash(token), name=shown, owner=True,
+                      chose_deals=chosen)
                  if seat == creator else _seat(kind, match.game)
                  for seat, kind in enumerate(seats)]
         if listed is None:
-            listed = OPEN in seats
+            listed = False  # a friend's seat is for the friend with the invite link
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
                                     match.record(), listed=bool(listed))

@@ -11,8 +11,22 @@ marked ``human`` at creation; that seat's token is also the owner's credential.
 HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
 "open", "club", ...], "name"?, "listed"?}``: ``human`` exactly once (the
 creator), ``open`` a seat for a friend, else a computer level; ``name`` the
-creator's (default "Player N"); ``listed`` shows the table in the lobby (default:
-when a seat is open). Answer 201 ``{"id", "token", "seat", "url", "invite"}``.
+creator's (default "Player N"); ``listed`` shows the table in the lobby (default
+false: a friend's seat is for whoever has the invite link). Answer 201 ``{"id",
+"token", "seat", "url", "invite"}``. ``options`` holds the game's options only
+(``stammtisch games``; ``lives``, ``target_score`` and ``match_target`` at most
+20, 100 and 50 here): a key ``seed``, ``decks`` or ``game`` there is an unknown
+option (400), so no stacked deck ever reaches a table.
+
+Deals. Every shuffle is a public function of the match's seed (core/rng.py), so
+whoever knows the seed knows every hidden card. The server draws each seed with
+``secrets.randbits(128)`` (2^128 seeds: no search can find one from the cards a
+seat sees), keeps it in the stored record only, and never sends it: no ``state``,
+lobby, history or page carries it. A ``seed`` in the request chooses the deals
+and is taken only at a practice table (the creator and computer players, where
+nobody else can ever sit; 400 when a seat is ``open``); that table's ``state``
+says ``"chosen_deals": true`` (false elsewhere), and the page tells its player.
+Records keep any integer seed, so older records with small seeds replay as before.
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.
@@ -56,7 +70,8 @@ Server to client:
 - ``state``: ``{"type", "table", "game", "seat", "owner", "phase", "seq",
   "seats": [{"kind": "human"|"bot"|"open", "name", "level", "connected",
   "grace_left", "takeover"}], "watchers", "grace", "options", "view",
-  "log_start", "events", "actions", "to_act", "can_undo", "hint", "result"}``
+  "log_start", "events", "actions", "to_act", "can_undo", "hint", "result",
+  "chosen_deals"}``
   (:meth:`stammtisch.server.tables.Table.snapshot`). ``view`` is the seat's view,
   the public view for a watcher; events are the match's public events from
   ``log_start`` on. ``seq`` grows by one with every change of the match (an

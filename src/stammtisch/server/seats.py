@@ -34,6 +34,8 @@ class Seat:
     name: str = ""
     owner: bool = False
     """The creator's seat: its token may put computer players into seats."""
+    chose_deals: bool = False
+    """The creator gave the match's seed (a practice table only): every seat is told."""
     away_since: float | None = None
     """``time.monotonic()`` when the person's last socket closed; None while connected."""
 
@@ -44,11 +46,15 @@ class Seat:
         if not hashed and stored.get("token"):
             hashed = token_hash(str(stored["token"]))
         return cls(str(stored["kind"]), str(stored.get("level") or ""), str(hashed),
-                   str(stored.get("name") or ""), bool(stored.get("owner")))
+                   str(stored.get("name") or ""), bool(stored.get("owner")),
+                   bool(stored.get("chose_deals")))
 
     def stored(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name,
-                "token_hash": self.token_hash, "owner": self.owner}
+        stored = {"kind": self.kind, "level": self.level, "name": self.name,
+                  "token_hash": self.token_hash, "owner": self.owner}
+        if self.chose_deals:
+            stored["chose_deals"] = True
+        return stored
 
     def holds(self, token: str) -> bool:
         return (self.kind == HUMAN and bool(token) and bool(self.token_hash)

@@ -157,6 +157,11 @@ class Table:
 
     # --- what a client is sent ------------------------------------------------------
 
+    @property
+    def chosen_deals(self) -> bool:
+        """The creator chose the seed, so the deals: a practice table, and it says so."""
+        return any(info.chose_deals for info in self.seats)
+
     def can_undo(self, seat: int | None) -> bool:
         if seat is None or self.match.to_act != seat or self.phase != PLAYING \
                 or len(self.human_seats) != 1:
@@ -198,6 +203,7 @@ class Table:
             "can_undo": self.can_undo(seat),
             "hint": seat is not None and hint_available(match.game),
             "result": match.result,
+            "chosen_deals": self.chosen_deals,
         }
 
     def lobby_entry(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from stammtisch.errors import StammtischError
 from stammtisch.server import history
 from stammtisch.server.catalog import catalog
 from stammtisch.server.deps import hub, store
+from stammtisch.server.hub import SEED_BITS
 
 MAX_BODY = 16_384
 
@@ -33,13 +34,14 @@ async def create_table(request: Request) -> JSONResponse:
         return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
     try:
         data: Any = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _error("the body must be a JSON object")
+    except ValueError:  # not JSON, not UTF-8, or a number past Python's digit limit
+        return _error("the body must be a JSON object (numbers of at most 4300 digits)")
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return _error('the body must be a JSON object with "game"')
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        return _error('"seed" must be an integer')
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**SEED_BITS):
+        return _error(f'"seed" must be an integer from 0 to 2^{SEED_BITS} - 1')
     listed = data.get("listed")
     if listed is not None and not isinstance(listed, bool):
         return _error('"listed" must be true or false')

@@ -5,7 +5,9 @@
 export const LANGUAGES = { en: "English", de: "Deutsch", el: "Ελληνικά", ro: "Română", gl: "Galego" };
 
 const en = {
+  "ui.listed": "List this table in the public lobby", "ui.listed_doc": "Off: only people with the invite link can sit down. On: anyone may take a free seat.",
   "ui.table_rules": "Rules of this table",
+  "ui.chosen_deals": "Practice table: the deals follow the seed its creator chose.",
   "ui.last_deal": "Last deal", "ui.nobody_scores": "Nobody scores", "ui.deal_won": "{name}: +{n} game points",
   "point.high": "High", "point.low": "Low", "point.right_bauer": "Right bauer", "point.left_bauer": "Left bauer",
   "point.joker": "Joker", "point.game": "Game",
@@ -194,7 +196,9 @@ const en = {
 };
 
 const de = {
+  "ui.listed": "Tisch in der öffentlichen Lobby zeigen", "ui.listed_doc": "Aus: Nur wer den Einladungslink hat, kann sich setzen. An: Jeder darf einen freien Platz nehmen.",
   "ui.table_rules": "Regeln dieses Tisches",
+  "ui.chosen_deals": "Übungstisch: Die Karten folgen dem Seed, den sein Gründer gewählt hat.",
   "ui.last_deal": "Letztes Spiel", "ui.nobody_scores": "Niemand punktet", "ui.deal_won": "{name}: +{n} Spielpunkte",
   "point.high": "Hoch", "point.low": "Tief", "point.right_bauer": "Rechter Bauer", "point.left_bauer": "Linker Bauer",
   "point.joker": "Joker", "point.game": "Spiel",
@@ -395,7 +399,9 @@ const de = {
 };
 
 const el = {
+  "ui.listed": "Εμφάνιση του τραπεζιού στο δημόσιο λόμπι", "ui.listed_doc": "Όχι: κάθεται μόνο όποιος έχει τον σύνδεσμο πρόσκλησης. Ναι: οποιοσδήποτε μπορεί να πάρει μια ελεύθερη θέση.",
   "ui.table_rules": "Κανόνες του τραπεζιού",
+  "ui.chosen_deals": "Τραπέζι εξάσκησης: τα μοιράσματα ακολουθούν τον σπόρο που διάλεξε ο δημιουργός του.",
   "log.deal": "Μοιρασιά {n}: μοιράζει {name}.", "log.deal.you": "Μοιρασιά {n}: μοιράζεις εσύ.", "log.action": "{who}: {action}.",
   "log.table_keep": "Ο μοιραστής κρατά το χέρι του· το άλλο χέρι ανοίγει στο τραπέζι: {cards}.",
   "log.table_swap": "Ο μοιραστής αλλάζει· το παλιό του χέρι ανοίγει στο τραπέζι: {cards}.",
@@ -502,7 +508,9 @@ const el = {
 };
 
 const ro = {
+  "ui.listed": "Arată masa în holul public", "ui.listed_doc": "Nu: se pot așeza doar cei cu linkul de invitație. Da: oricine poate ocupa un loc liber.",
   "ui.table_rules": "Regulile mesei",
+  "ui.chosen_deals": "Masă de antrenament: împărțirile urmează sămânța aleasă de cel care a creat-o.",
   "log.deal": "Împărțeala {n}: împarte {name}.", "log.deal.you": "Împărțeala {n}: împarți tu.", "log.action": "{who}: {action}.",
   "log.table_keep": "Cel care împarte își păstrează mâna; mâna de rezervă se întoarce pe masă: {cards}.",
   "log.table_swap": "Cel care împarte schimbă; vechea lui mână se întoarce pe masă: {cards}.",
@@ -609,7 +617,9 @@ const ro = {
 };
 
 const gl = {
+  "ui.listed": "Amosar a mesa no vestíbulo público", "ui.listed_doc": "Non: só pode sentar quen teña a ligazón de convite. Si: calquera pode coller un posto libre.",
   "ui.table_rules": "Regras desta mesa",
+  "ui.chosen_deals": "Mesa de práctica: as mans seguen a semente que escolleu quen a creou.",
   "log.deal": "Man {n}: dá {name}.", "log.deal.you": "Man {n}: dás ti.", "log.action": "{who}: {action}.",
   "log.table_keep": "Quen dá mantén a súa man; a man de reserva queda á vista: {cards}.",
   "log.table_swap": "Quen dá cambia; a súa man vella queda á vista: {cards}.",

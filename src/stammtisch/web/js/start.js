@@ -16,6 +16,7 @@ let levels = {};
 let error = "";
 let created = null;
 let copied = false;
+let listed = false;
 
 const OPEN = "open";
 const YOU = "you";
@@ -120,6 +121,13 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field" }, h("label", { for: "my-name" }, t("ui.your_name")), input,
       h("p", { class: "doc", id: "my-name-doc" }, t("ui.name_doc"))));
   }
+  if (Array.from({ length: count }, (_, s) => levels[s]).includes(OPEN)) {
+    const box = h("input", { type: "checkbox", id: "listed", "aria-describedby": "listed-doc" });
+    box.checked = listed;
+    box.addEventListener("change", () => { listed = box.checked; });
+    rows.push(h("div", { class: "field check" }, box, h("label", { for: "listed" }, t("ui.listed")),
+      h("p", { class: "doc", id: "listed-doc" }, t("ui.listed_doc"))));
+  }
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
 }
 
@@ -133,6 +141,7 @@ async function start(event) {
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
+  if (seats.includes(OPEN)) request.listed = listed;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();

@@ -313,6 +313,7 @@ function render() {
         "data-turn": state.result ? "over" : legal.length ? "me" : "other" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`)),
         watchBanner(state),
+        state.chosen_deals ? h("p", { class: "practice" }, t("ui.chosen_deals")) : null,
         seatsStrip(view, game, c),
         h("section", { class: "center", "aria-label": t("ui.table") }, center),
         status,
