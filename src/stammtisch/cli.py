@@ -131,7 +131,8 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--db", default="sqlite:///stammtisch.db",
-                        help="SQLAlchemy URL of the database (default: a SQLite file here)")
+                        help="SQLAlchemy URL of the database (default: a SQLite file here; "
+                             "one server at a time uses a SQLite file)")
     parser.add_argument("--grace", type=float, help=(
         "seconds a player whose connection dropped keeps the seat before the table's "
         "creator may hand it to a computer player (default 60)"))

@@ -1,18 +1,24 @@
-"""``stammtisch serve``: its flags reach the server, bad ones are one line; the
-installed package carries every web file."""
+"""``stammtisch serve``: its flags reach the server, bad ones are one line, and so is
+a database it cannot use; the installed package carries every web file."""
 
 from __future__ import annotations
 
 import fnmatch
+import gc
+import shutil
+import subprocess
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 
 import stammtisch.server
 from stammtisch.cli import main
 from stammtisch.server.settings import WEB_DIR
+from stammtisch.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,3 +44,86 @@ def test_every_web_file_is_package_data() -> None:
         if path.is_file():
             name = path.relative_to(package).as_posix()
             assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+
+
+# --- a database the server cannot use ---------------------------------------------------------
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The servers ``main`` would have run (none is)."""
+    runs: list[str] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_args, **_kwargs: runs.append("run"))
+    monkeypatch.setattr(gc, "freeze", lambda: None)
+    return runs
+
+
+def _folder(tmp_path: Path) -> tuple[str, Path]:
+    (tmp_path / "tables").mkdir()
+    return "sqlite:///{}", tmp_path / "tables"
+
+
+def _no_folder(tmp_path: Path) -> tuple[str, Path]:
+    return "sqlite:///{}", tmp_path / "nowhere" / "tables.db"
+
+
+def _not_a_database(tmp_path: Path) -> tuple[str, Path]:
+    path = tmp_path / "notes.db"
+    path.write_bytes(bytes(range(256)) * 20)
+    return "sqlite:///{}", path
+
+
+def _read_only(tmp_path: Path) -> tuple[str, Path]:
+    path = tmp_path / "tables.db"
+    Store(f"sqlite:///{path}").dispose()
+    return "sqlite:///file:{}?mode=ro&uri=true", path
+
+
+@pytest.mark.parametrize(("make", "problem"), [
+    (_folder, "it is a folder, not a file"),
+    (_no_folder, "its folder {parent} does not exist"),
+    (_not_a_database, "it is not a SQLite database"),
+    (_read_only, "it is read-only, and the server writes every action"),
+])
+def test_a_database_the_server_cannot_use_is_one_line(
+        make: Callable[[Path], tuple[str, Path]], problem: str, tmp_path: Path,
+        started: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    url, path = make(tmp_path)
+    assert main(["serve", "--db", url.format(path)]) == 2
+    path = path.resolve()  # as named in the message
+    said = problem.format(parent=path.parent)
+    assert capsys.readouterr().err == f"stammtisch: cannot use the database {path}: {said}\n"
+    assert started == []
+
+
+def test_a_read_only_file_is_told_at_start(tmp_path: Path, started: list[str],
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A file nobody may write, root included (``chattr +i``; the tests may run as root,
+    whom a missing write permission does not stop)."""
+    path = (tmp_path / "tables.db").resolve()
+    Store(f"sqlite:///{path}").dispose()
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(path)],
+                                        capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not available here (it needs root and a file system "
+                    "that keeps the attribute)")
+    try:
+        assert main(["serve", "--db", f"sqlite:///{path}"]) == 2
+    finally:
+        subprocess.run([chattr, "-i", str(path)], check=True)
+    assert capsys.readouterr().err == (f"stammtisch: cannot use the database {path}: it is "
+                                       "read-only, and the server writes every action\n")
+    assert started == []
+
+
+def test_a_database_held_by_another_server_is_one_line(
+        tmp_path: Path, started: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    path = (tmp_path / "tables.db").resolve()
+    running = Store(f"sqlite:///{path}")
+    try:
+        assert main(["serve", "--db", f"sqlite:///{path}"]) == 2
+    finally:
+        running.dispose()
+    assert capsys.readouterr().err == (f"stammtisch: another stammtisch server is using "
+                                       f"{path}; stop it or use another --db\n")
+    assert started == []

@@ -1,31 +1,35 @@
-"""Storage: the same tables in a SQLite file and, when STAMMTISCH_TEST_POSTGRES names a
-database URL (``postgresql+psycopg://user@host:port/db``), in PostgreSQL."""
+"""Storage: the same tables in a SQLite file and in PostgreSQL (the ``postgres``
+fixture: skipped when no server can be reached, failed under CI); saves that would
+overwrite another server's, a second server on one SQLite file, databases the server
+cannot use, broken rows."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-import os
 import random
 import secrets
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from server.live import LiveServer
-from stammtisch.server.store import Store
-
-POSTGRES = os.environ.get("STAMMTISCH_TEST_POSTGRES", "")
+from stammtisch.server.hub import Hub
+from stammtisch.server.store import StaleWrite, Store, StoreError, tables
+from stammtisch.server.tables import Client, TableError
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'store.db'}"
-    if not POSTGRES:
-        pytest.skip("set STAMMTISCH_TEST_POSTGRES to a PostgreSQL URL to test it")
-    return POSTGRES
+    found: str = request.getfixturevalue("postgres")
+    return found
 
 
 def test_tables_are_stored_and_listed(url: str) -> None:
@@ -98,3 +102,116 @@ def test_a_restart_resumes_on_either_database(url: str) -> None:
     assert again.until_my_turn()["view"] == before["view"]
     again.close()
     second.stop()
+
+
+# --- two servers on one database ------------------------------------------------------------
+
+RECORD = {"game": "schnapsen", "options": {}, "seed": 1, "actions": []}
+
+
+def _new_table(store: Store) -> str:
+    table_id = secrets.token_hex(6)
+    store.create(table_id, "schnapsen", [{"kind": "human", "level": ""}], RECORD)
+    return table_id
+
+
+def _another_server_saves(store: Store, table_id: str, seq: int) -> None:
+    """What a second server on the same database writes: its own record and seq."""
+    with store.engine.begin() as db:
+        db.execute(update(tables).where(tables.c.id == table_id).values(
+            record=json.dumps({**RECORD, "actions": ["theirs"]}), seq=seq))
+
+
+def test_a_save_over_another_servers_is_refused_and_writes_nothing(url: str) -> None:
+    store = Store(url)
+    table_id = _new_table(store)
+    store.save(table_id, {**RECORD, "actions": ["one"]}, None, 1)
+    _another_server_saves(store, table_id, 2)
+    with pytest.raises(StaleWrite, match="not saved at seq 2"):
+        store.save(table_id, {**RECORD, "actions": ["one", "mine"]}, None, 2)
+    kept = store.load(table_id)
+    assert kept is not None and kept.seq == 2 and kept.record["actions"] == ["theirs"]
+    store.save(table_id, {**RECORD, "actions": ["theirs", "next"]}, None, 3)  # in turn: fine
+    with pytest.raises(StaleWrite, match="or it is gone"):
+        store.save("no-such-table", RECORD, None, 1)
+    store.dispose()
+
+
+def test_a_row_from_before_seq_was_stored_takes_any_seq(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    table_id = _new_table(store)
+    with store.engine.begin() as db:
+        db.execute(update(tables).where(tables.c.id == table_id).values(seq=None))
+    store.save(table_id, {**RECORD, "actions": ["a", "b"]}, None, 7)
+    loaded = store.load(table_id)
+    assert loaded is not None and loaded.seq == 7
+    store.dispose()
+
+
+def test_of_two_servers_saving_the_same_seq_at_once_one_wins(postgres: str) -> None:
+    """PostgreSQL lets several servers share a database: both at seq 1, both save seq 2
+    at the same moment; exactly one is written, the other is told."""
+    first, second = Store(postgres), Store(postgres)
+    table_id = _new_table(first)
+    first.save(table_id, {**RECORD, "actions": ["a"]}, None, 1)
+    start = threading.Barrier(2)
+    outcomes: dict[str, str] = {}
+
+    def save(name: str, store: Store) -> None:
+        start.wait()
+        try:
+            store.save(table_id, {**RECORD, "actions": ["a", name]}, None, 2)
+            outcomes[name] = "saved"
+        except StaleWrite:
+            outcomes[name] = "stale"
+
+    threads = [threading.Thread(target=save, args=(name, store))
+               for name, store in (("first", first), ("second", second))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes.values()) == ["saved", "stale"]
+    winner = next(name for name, outcome in outcomes.items() if outcome == "saved")
+    stored = second.load(table_id)
+    assert stored is not None and stored.seq == 2 and stored.record["actions"] == ["a", winner]
+    first.dispose()
+    second.dispose()
+
+
+def test_a_table_whose_row_another_server_wrote_keeps_memory_and_database_equal(
+        tmp_path: Path) -> None:
+    """The table's save is refused: the action is not played, in memory as in the store."""
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'two.db'}")
+        hub = Hub(store, bot_delay=0.0)
+        table, token = hub.create("schnapsen", ["human", "random"], {"first_dealer": 1}, 2)
+        me = Client(table.seat_of(token), _ignore)
+        await table.join(me)
+        assert table.match.to_act == me.seat
+        _another_server_saves(store, table.id, table.seq + 1)
+        with pytest.raises(TableError, match="could not store"):
+            await table.act(me, table.seq, table.match.view(0)["legal_actions"][0])
+        stored = store.load(table.id)
+        assert table.seq == 0 and table.match.actions == []
+        assert stored is not None and stored.record["actions"] == ["theirs"]
+        store.dispose()
+
+    asyncio.run(scenario())
+
+
+async def _ignore(_message: dict[str, Any]) -> None:
+    return None
+
+
+def test_a_second_server_on_one_sqlite_file_refuses_to_start(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    first = Store(f"sqlite:///{path}")
+    with pytest.raises(StoreError) as refused:
+        Store(f"sqlite:///{path}")
+    assert str(refused.value) == (f"another stammtisch server is using {path}; stop it or "
+                                  "use another --db")
+    first.dispose()
+    Store(f"sqlite:///{path}").dispose()  # free again once the first has stopped
+    Store("sqlite://").dispose()  # a database in memory is no one else's
+    Store("sqlite://").dispose()

@@ -30,6 +30,15 @@ Records keep any integer seed, so older records with small seeds replay as befor
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.
+``GET /api/history``: the latest finished matches, each ``{"id", "game",
+"finished", "actions", "result", "seats"}``. ``GET /api/history/{id}?step=N``: the
+finished match after its first N actions (clamped to the record), every hand face
+up; 404 for no finished match of that id, 400 for a step that is not a whole number,
+409 ``{"error": "this match cannot be replayed: ..."}`` for a stored match that
+cannot be read or replayed, 429 while the same client address still waits for its
+previous step (one at a time; ask again when it is answered). A stored table whose
+row cannot be read is left out of the lobby and the history (and logged), never a
+failure of the whole list.
 
 Connecting: ``/ws/tables/{id}?token=<seat token>``. A valid token holds that
 seat (several sockets may hold the same seat: two tabs); no token is a watcher;

@@ -4,14 +4,26 @@ every action, so that a restarted server resumes every table where it was.
 Seats are stored with the SHA-256 of their token only (``token_hash``), never the
 token. Columns added since the first version are added to an older database on
 start (``listed``, ``seq``).
+
+A save names the table's new ``seq`` and is written only over the one before it, so
+that a second server on the same database cannot silently overwrite acknowledged
+actions (:class:`StaleWrite`). A SQLite file is held by one server at a time (a lock
+file beside it). A database the server cannot use, and a stored row that cannot be
+read, are clear errors (:class:`StoreError`, :class:`BrokenRow`), never a traceback
+or a failure for every client.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import os
+import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from sqlalchemy import (
     Boolean,
@@ -26,11 +38,20 @@ from sqlalchemy import (
     event,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from stammtisch.errors import StammtischError
+
+if sys.platform != "win32":
+    import fcntl
+
+log = logging.getLogger("stammtisch.server")
 
 metadata = MetaData()
 
@@ -49,6 +70,29 @@ tables = Table(
 )
 ADDED = {"listed": "BOOLEAN", "seq": "INTEGER"}
 """Columns an older database may lack, with their SQL type."""
+
+SQLITE_PROBLEMS = {
+    "unable to open database file": "it cannot be opened (is it readable, and its folder "
+                                    "writable?)",
+    "attempt to write a readonly database": "it is read-only, and the server writes every "
+                                            "action",
+    "file is not a database": "it is not a SQLite database",
+}
+"""SQLite's words for a file it cannot use, and ours."""
+
+
+class StoreError(StammtischError):
+    """A database the server cannot use; the message names the file (or the URL) and
+    what is wrong with it."""
+
+
+class StaleWrite(RuntimeError):
+    """A save found the stored table no longer at the ``seq`` before the one saved:
+    another server wrote it since (or it is gone). Nothing was written."""
+
+
+class BrokenRow(StammtischError):
+    """A stored row that cannot be read as a table (broken JSON, or the wrong shape)."""
 
 
 @dataclass(frozen=True)
@@ -74,21 +118,99 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 def _row(row: Any) -> StoredTable:
+    """The table in ``row``; :class:`BrokenRow` when it cannot be read."""
+    try:
+        seats = json.loads(row.seats)
+        record = json.loads(row.record)
+        result = json.loads(row.result) if row.result else None
+    except (ValueError, TypeError) as error:
+        raise BrokenRow(f"the stored table {row.id} is broken: {error}") from None
+    if not isinstance(record, dict) or not isinstance(record.get("actions", []), list):
+        raise BrokenRow(f"the stored table {row.id} is broken: its record is not a "
+                        "game record")
+    if not isinstance(seats, list) or not all(
+            isinstance(seat, dict) and isinstance(seat.get("kind"), str) for seat in seats):
+        raise BrokenRow(f"the stored table {row.id} is broken: its seats are not a list "
+                        "of seats")
+    if result is not None and not isinstance(result, dict):
+        raise BrokenRow(f"the stored table {row.id} is broken: its result is not an object")
     return StoredTable(
-        row.id, row.game, json.loads(row.seats), json.loads(row.record), bool(row.finished),
-        json.loads(row.result) if row.result else None, row.created, row.updated,
-        bool(row.listed), row.seq)
+        row.id, row.game, seats, record, bool(row.finished), result, row.created,
+        row.updated, bool(row.listed), row.seq)
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The file of a SQLite URL; None for another database or one in memory."""
+    if url.get_backend_name() != "sqlite" or url.query.get("mode") == "memory":
+        return None
+    name = url.database or ""
+    if name.startswith("file:"):  # a URI filename (``?uri=true``)
+        name = name.removeprefix("file:")
+    if name in ("", ":memory:"):
+        return None
+    return Path(os.path.realpath(name))
+
+
+def _hold(path: Path) -> IO[bytes] | None:
+    """An exclusive lock on ``<path>.lock``, held while the file stays open."""
+    if sys.platform == "win32":
+        return None
+    if path.is_dir():
+        raise StoreError(f"cannot use the database {path}: it is a folder, not a file")
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot use the database {path}: its folder {path.parent} "
+                         "does not exist")
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        lock = open(lock_path, "ab")  # noqa: SIM115 - held open for the store's lifetime
+    except OSError as error:
+        raise StoreError(f"cannot use the database {path}: its lock file {lock_path} "
+                         f"cannot be opened ({error.strerror})") from None
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise StoreError(f"another stammtisch server is using {path}; stop it or use "
+                         "another --db") from None
+    return lock
+
+
+def _problem(error: SQLAlchemyError) -> str:
+    """One line on what the database said."""
+    said = str(getattr(error, "orig", None) or error).strip()
+    first = said.splitlines()[0] if said else type(error).__name__
+    return SQLITE_PROBLEMS.get(first, first)
 
 
 class Store:
     """The tables of one database."""
 
     def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._add_columns()
+        """Open (or create) the tables and check that they can be written;
+        :class:`StoreError` names what is wrong with which database."""
+        try:
+            self.engine: Engine = create_engine(url)
+        except ArgumentError:
+            raise StoreError(f"{url!r} is not a database URL (e.g. sqlite:///stammtisch.db)") \
+                from None
+        except ImportError as missing:
+            raise StoreError(f"the database driver for {url.split(':', 1)[0]} is not "
+                             f"installed ({missing}); for PostgreSQL: pip install "
+                             "'stammtisch[postgres]'") from None
+        path = sqlite_file(self.engine.url)
+        where = str(path) if path is not None else \
+            self.engine.url.render_as_string(hide_password=True)
+        self._lock = _hold(path) if path is not None else None
+        self._reported: set[str] = set()
+        try:
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            metadata.create_all(self.engine)
+            self._add_columns()
+            self._try_writing()
+        except SQLAlchemyError as error:
+            self.dispose()
+            raise StoreError(f"cannot use the database {where}: {_problem(error)}") from None
 
     def _add_columns(self) -> None:
         present = {column["name"] for column in inspect(self.engine).get_columns("tables")}
@@ -96,6 +218,13 @@ class Store:
             for name, kind in ADDED.items():
                 if name not in present:
                     db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+
+    def _try_writing(self) -> None:
+        """A write that changes nothing, so that a read-only database is told at start
+        and not at the first action."""
+        with self.engine.connect() as db:
+            db.execute(update(tables).where(tables.c.id == "").values(updated=0.0))
+            db.rollback()
 
     def create(self, table_id: str, game: str, seats: list[dict[str, Any]],
                record: dict[str, Any], *, listed: bool = False) -> float:
@@ -110,28 +239,50 @@ class Store:
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
              seq: int | None = None) -> None:
+        """Write the table's record after a change. With ``seq`` (the table's new one)
+        only over ``seq - 1`` (or a row from before seq was stored): else nothing is
+        written and :class:`StaleWrite` is raised."""
         values: dict[str, Any] = {
             "record": json.dumps(record), "finished": result is not None,
             "result": json.dumps(result) if result is not None else None,
             "updated": time.time()}
+        query = update(tables).where(tables.c.id == table_id)
         if seq is not None:
             values["seq"] = seq
+            query = query.where(or_(tables.c.seq.is_(None), tables.c.seq == seq - 1))
         with self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            written = db.execute(query.values(**values)).rowcount
+        if seq is not None and written != 1:
+            raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
+                             f"table is no longer at seq {seq - 1} (another server wrote "
+                             "it, or it is gone)")
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(
                 seats=json.dumps(seats), updated=time.time()))
 
+    def _readable(self, rows: Iterable[Any]) -> list[StoredTable]:
+        """The tables of ``rows`` that can be read; each broken one is logged once."""
+        found = []
+        for row in rows:
+            try:
+                found.append(_row(row))
+            except BrokenRow as broken:
+                if row.id not in self._reported:
+                    self._reported.add(row.id)
+                    log.error("%s; it is left out of the lobby and the history", broken)
+        return found
+
     def listed(self, limit: int = 100) -> list[StoredTable]:
         """The latest listed tables whose match is not over, newest first."""
         query = select(tables).where(tables.c.listed.is_(True), tables.c.finished.is_(False)) \
             .order_by(tables.c.created.desc()).limit(limit)
         with self.engine.connect() as db:
-            return [_row(row) for row in db.execute(query)]
+            return self._readable(db.execute(query))
 
     def load(self, table_id: str) -> StoredTable | None:
+        """The stored table; :class:`BrokenRow` when it cannot be read."""
         with self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).first()
         return _row(row) if row is not None else None
@@ -141,7 +292,11 @@ class Store:
         query = select(tables).where(tables.c.finished.is_(True)) \
             .order_by(tables.c.updated.desc()).limit(limit)
         with self.engine.connect() as db:
-            return [_row(row) for row in db.execute(query)]
+            return self._readable(db.execute(query))
 
     def dispose(self) -> None:
+        """Close the connections and let another server use a SQLite file."""
         self.engine.dispose()
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases its lock
+            self._lock = None

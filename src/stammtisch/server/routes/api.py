@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -16,6 +18,7 @@ from stammtisch.server.deps import hub, store
 from stammtisch.server.hub import SEED_BITS
 
 MAX_BODY = 16_384
+log = logging.getLogger("stammtisch.server")
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -60,19 +63,44 @@ async def lobby(request: Request) -> JSONResponse:
     return JSONResponse(hub(request).lobby())
 
 
+def _replays(request: Request) -> history.Replays:
+    """The app's replays of finished matches, made on first use."""
+    state = request.app.state
+    replays: history.Replays | None = getattr(state, "replays", None)
+    if replays is None:
+        replays = state.replays = history.Replays()
+    return replays
+
+
 async def finished(request: Request) -> JSONResponse:
-    return JSONResponse([history.summary(t) for t in store(request).finished()])
+    stored = await _replays(request).run(store(request).finished)
+    return JSONResponse([history.summary(t) for t in stored])
 
 
 async def replay_step(request: Request) -> JSONResponse:
-    stored = store(request).load(request.path_params["table_id"])
-    if stored is None or not stored.finished:
-        return _error("no finished match with this id", 404)
+    """One step of a finished match, replayed off the event loop; one at a time per
+    client address (429 while its last one is still being replayed)."""
+    table_id = request.path_params["table_id"]
     try:
         index = int(request.query_params.get("step", "0"))
     except ValueError:
         return _error("step must be a whole number")
-    return JSONResponse(history.step(stored, index))
+    client = request.client.host if request.client is not None else ""
+    try:
+        shown = await _replays(request).show(client, store(request), table_id, index)
+    except history.Busy as busy:
+        return _error(str(busy), 429)
+    except history.NotFinished as missing:
+        return _error(str(missing), 404)
+    except StammtischError as broken:
+        return _error(f"this match cannot be replayed: {broken}", 409)
+    except SQLAlchemyError:
+        log.exception("finished table %s: the database cannot be read", table_id)
+        return _error("the database cannot be read now; try again later", 503)
+    except Exception:
+        log.exception("finished table %s cannot be replayed", table_id)
+        return _error("this match cannot be replayed: the server failed on its record", 409)
+    return JSONResponse(shown)
 
 
 routes = [

@@ -10,15 +10,30 @@ const id = decodeURIComponent(location.pathname.split("/").pop());
 let data = null;
 let missing = false;
 let wanted = 0;
+let asking = false;
 
+// One step asked at a time (the server replays one per client and answers 429 to a
+// second): steps wanted meanwhile are asked for, the last one only, when it is answered.
 async function load(step) {
   wanted = data ? Math.max(0, Math.min(data.total, step)) : step;
-  const response = await fetch(`/api/history/${encodeURIComponent(id)}?step=${wanted}`);
-  if (!response.ok) { missing = true; render(); return; }
-  const answer = await response.json();
-  if (answer.step !== wanted) return;  // a later step was asked for meanwhile
-  data = answer;
-  render();
+  if (asking) return;
+  asking = true;
+  try {
+    for (let asked = null; asked !== wanted;) {
+      asked = wanted;
+      const response = await fetch(`/api/history/${encodeURIComponent(id)}?step=${asked}`);
+      if (response.status === 429) {  // another tab's step: ask again shortly
+        asked = null;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      if (!response.ok) { missing = true; render(); return; }
+      data = await response.json();
+      render();
+    }
+  } finally {
+    asking = false;
+  }
 }
 
 function render() {
