@@ -13,6 +13,8 @@ from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
 from stammtisch.games import find_game
 from stammtisch.server.catalog import check_table_limits
+from stammtisch.server.lessons import LESSONS
+from stammtisch.server.lessons import seats as lesson_seats
 from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
@@ -29,7 +31,7 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     match = stammtisch.replay({**record, "actions": []})
     table = Table(stored.id, match, seats, store, bot_delay, grace,
                   seq=stored.seq if stored.seq is not None else len(actions),
-                  created=stored.created, listed=stored.listed)
+                  created=stored.created, listed=stored.listed, lesson=stored.lesson)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -89,12 +91,27 @@ class Hub:
                              "(you and computer players), never where a friend may sit")
         if not isinstance(options, dict):
             raise TableError('"options" is an object of option names and values')
-        chosen = seed is not None
+        # A friend's seat is for the friend with the invite link: unlisted unless asked.
         info = find_game(game)
         check_table_limits(info, options)
         # Options go to the match as options, never as keywords: a key "decks" or "seed"
         # is an unknown option, not a stacked deck.
         match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
+        return self._seat(match, seats, name, listed=bool(listed), chosen=seed is not None)
+
+    def create_lesson(self, game: str, *, name: str | None = None) -> tuple[Table, str]:
+        """A guided first deal of ``game`` (server/lessons.py): the lesson's own deal
+        against computer players, never listed."""
+        lesson = LESSONS.get(game) if isinstance(game, str) else None
+        if lesson is None:
+            raise TableError(f"there is no guided deal of {game!r}; the games are "
+                             f"{', '.join(sorted(LESSONS))}")
+        match = Match(find_game(game), seed=lesson.seed, options=lesson.options)
+        return self._seat(match, lesson_seats(lesson, match.num_players), name, lesson=True)
+
+    def _seat(self, match: Match, seats: list[str], name: str | None, *, listed: bool = False,
+              chosen: bool = False, lesson: bool = False) -> tuple[Table, str]:
+        """The table around a new ``match``, stored; the creator's token."""
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
                              f"but {len(seats)} were given")
@@ -108,13 +125,11 @@ class Hub:
                       chose_deals=chosen)
                  if seat == creator else _seat(kind, match.game)
                  for seat, kind in enumerate(seats)]
-        if listed is None:
-            listed = False  # a friend's seat is for the friend with the invite link
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
-                                    match.record(), listed=bool(listed))
+                                    match.record(), listed=listed, lesson=lesson)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
-                      created=created, listed=bool(listed))
+                      created=created, listed=listed, lesson=lesson)
         self.tables[table_id] = table
         return table, token
 

@@ -19,6 +19,7 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
+from stammtisch.server.coaching import Coach
 from stammtisch.server.hints import hint, hint_available
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
@@ -66,6 +67,8 @@ class Table:
     """Changes of the match so far (actions and undos)."""
     created: float = 0.0
     listed: bool = False
+    lesson: bool = False
+    """A guided first deal: the coach speaks to the player (server/coaching.py)."""
     actors: list[int] = field(default_factory=list)
     """Who played each action of the record."""
     undo_floor: int = 0
@@ -76,6 +79,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     deal: Any = None
     """The deal in play (the public view's ``deal``)."""
+    coach: Coach | None = None
     _runner: asyncio.Task[None] | None = None
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -88,6 +92,8 @@ class Table:
                 self.bots[seat] = make_bot(self.match.game, info.level, self.match.seed, seat)
         self.deal = self._deal()
         self.seen = {seat: self._seen(seat) for seat in self.human_seats}
+        if self.lesson and self.human_seats:
+            self.coach = Coach(self.match.game, self.human_seats[0], self.deal)
 
     @property
     def human_seats(self) -> list[int]:
@@ -204,6 +210,8 @@ class Table:
             "hint": seat is not None and hint_available(match.game),
             "result": match.result,
             "chosen_deals": self.chosen_deals,
+            "coach": self.coach.state(match, self.seq)
+            if self.coach is not None and seat == self.coach.seat else None,
         }
 
     def lobby_entry(self) -> dict[str, Any]:
@@ -294,6 +302,8 @@ class Table:
         """The table leaves memory: no timer may fire for it any more."""
         for seat in list(self._timers):
             self._disarm(seat)
+        if self.coach is not None:
+            self.coach.close()
 
     # --- what a client may do -------------------------------------------------------
 
@@ -331,7 +341,7 @@ class Table:
             floor, deal = self.undo_floor, self.deal
             seen = {s: set(cards) for s, cards in self.seen.items()}
             try:
-                self.match.play(text)
+                played = self.match.play(text)
             except StammtischError as refused:
                 raise TableError(str(refused), "illegal") from None
             self.played(seat, before)
@@ -349,6 +359,8 @@ class Table:
                 self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
                 raise TableError("the server could not store this action; the table is "
                                  "unchanged, try again", "server") from None
+            if self.coach is not None and seat == self.coach.seat:
+                self.coach.played(self.seq - 1, played.text)
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
@@ -461,6 +473,8 @@ class Table:
         return not self.clients and (self._runner is None or self._runner.done())
 
     def wake_bots(self) -> None:
+        if self.coach is not None:
+            self.coach.wake(self.match, lambda: self.seq, self._broadcast)
         if self._runner is None or self._runner.done():
             if self.phase == PLAYING and self.match.to_act in self.bots:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
@@ -487,6 +501,8 @@ class Table:
                 self.seq += 1
                 await self._save()
                 await self._broadcast()
+                if self.coach is not None:
+                    self.coach.wake(self.match, lambda: self.seq, self._broadcast)
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result

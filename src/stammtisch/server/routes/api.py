@@ -59,6 +59,27 @@ async def create_table(request: Request) -> JSONResponse:
                          "url": url, "invite": url}, status_code=201)
 
 
+async def create_lesson(request: Request) -> JSONResponse:
+    """``{"game", "name"?}`` -> a guided first deal of the game (server/lessons.py),
+    answered like a new table."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
+    try:
+        data: Any = json.loads(body)
+    except ValueError:
+        return _error("the body must be a JSON object")
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return _error('the body must be a JSON object with "game"')
+    try:
+        table, token = hub(request).create_lesson(data["game"], name=data.get("name"))
+    except StammtischError as error:
+        return _error(str(error))
+    url = f"/table/{table.id}"
+    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
+                         "url": url, "invite": url}, status_code=201)
+
+
 async def lobby(request: Request) -> JSONResponse:
     return JSONResponse(hub(request).lobby())
 
@@ -106,6 +127,7 @@ async def replay_step(request: Request) -> JSONResponse:
 routes = [
     Route("/api/games", games, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/lessons", create_lesson, methods=["POST"]),
     Route("/api/lobby", lobby, methods=["GET"]),
     Route("/api/history", finished, methods=["GET"]),
     Route("/api/history/{table_id}", replay_step, methods=["GET"]),

@@ -7,6 +7,8 @@ import { gameUi, h } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
 import { actionLabel, eventText, seatName, teamName } from "./words.js";
+import { coachPanel } from "./coach.js";
+import { startLike } from "./lesson.js";
 import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -318,6 +320,7 @@ function render() {
         h("section", { class: "center", "aria-label": t("ui.table") }, center),
         status,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
+        coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),
         selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
         state.seat === null ? null : hand,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",

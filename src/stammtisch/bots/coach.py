@@ -1,0 +1,156 @@
+"""The coach of a guided deal: the expert's values as data, a few facts per action, and
+a verdict on the action played.
+
+Everything here is read from the seat's view (never a hidden card) and returned as
+JSON-ready data; the page words it in the player's language. ``advise`` ranks every
+legal action with the expert (:func:`stammtisch.bots.analysis.rank`) and adds what a
+beginner can check with their own eyes: the hand's value after a swap or a discard
+(Schnauz, Scat), whether a card takes the trick on the table and the points in it
+(Schnapsen, Schmier). ``judge`` compares the action played with the expert's best.
+
+The unit of a value: the chance to win the match for Schnapsen, to be last standing
+for Schnauz and Scat (0..1, ``win``); the expected change of the team's score against
+the others this deal for Schmier (``points``). A move is *weak* when it loses at least
+``WEAK[game]`` of that unit against the expert's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from stammtisch.bots.analysis import rank
+from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, suit_of, to_set
+from stammtisch.games import scat, schmier, schnapsen, schnauz
+
+UNIT = {"schnauz": "win", "scat": "win", "schnapsen": "win", "schmier": "points"}
+WEAK = {"schnauz": 0.05, "scat": 0.05, "schnapsen": 0.05, "schmier": 0.5}
+"""The loss against the expert's choice from which a move counts as weak."""
+
+COACH_BUDGET = 0.5
+"""Seconds the expert thinks per step of a guided deal."""
+
+Facts = dict[str, Any]
+
+
+def _scat_value(view: dict[str, Any], hand: CardSet) -> float:
+    options = view["options"]
+    return scat.hand_value(
+        hand, three_of_a_kind=options["three_of_a_kind"],
+        three_of_a_kind_value=options["three_of_a_kind_value"],
+        straight_flush=options["straight_flush"],
+        straight_flush_ace_low=options["straight_flush_ace_low"])
+
+
+def _number(value: float) -> float | int:
+    return int(value) if value == int(value) else value
+
+
+def schnauz_facts(view: dict[str, Any], action: str) -> Facts:
+    """The hand's value after a swap (the table's cards are open to everyone)."""
+    hand = parse_cards(" ".join(view["hand"]))
+    words = action.split()
+    if words == ["swap", "all"]:
+        hand = parse_cards(" ".join(view["table"]))
+    elif words[0] == "swap" and len(words) == 3:
+        hand = hand & ~bit(parse_card(words[1])) | bit(parse_card(words[2]))
+    elif words[0] not in ("pass", "knock", "keep", "swap"):
+        return {}
+    if words == ["swap"]:
+        return {}
+    return {"value": _number(schnauz.hand_value(hand))}
+
+
+def scat_facts(view: dict[str, Any], action: str) -> Facts:
+    """The hand's value after a discard, or the best one the open card allows."""
+    hand = parse_cards(" ".join(view["hand"]))
+    words = action.split()
+    if words[0] == "discard":
+        return {"value": _number(_scat_value(view, hand & ~bit(parse_card(words[1]))))}
+    if words == ["draw", "discard"] and view.get("discard_top"):
+        with_top = hand | bit(parse_card(view["discard_top"]))
+        best = max(_scat_value(view, with_top & ~bit(card)) for card in iter_cards(with_top))
+        return {"value": _number(best)}
+    if words[0] == "knock":
+        return {"value": _number(_scat_value(view, hand))}
+    return {}
+
+
+def schnapsen_facts(view: dict[str, Any], action: str) -> Facts:
+    """For a card played second: does it take the trick, and how many points are in it."""
+    words = action.split()
+    trick = view.get("trick") or {}
+    if words[0] != "play" or not trick.get("cards"):
+        return {}
+    lead, card = parse_card(trick["cards"][0]), parse_card(words[1])
+    trump = "CDHS".index(view["trump_suit"])
+    if suit_of(card) == suit_of(lead):
+        wins = schnapsen.STRENGTH[card] > schnapsen.STRENGTH[lead]
+    else:
+        wins = suit_of(card) == trump
+    return {"wins": wins, "points": schnapsen.POINTS[lead] + schnapsen.POINTS[card]}
+
+
+def schmier_facts(view: dict[str, Any], action: str) -> Facts:
+    """For a card played into a trick: would it lead the trick so far."""
+    words = action.split()
+    trick = view.get("trick") or {}
+    if words[0] != "play" or not trick.get("cards") or view.get("trump") is None:
+        return {}
+    cards = [parse_card(code) for code in trick["cards"]] + [parse_card(words[1])]
+    trump = "CDHS".index(view["trump"])
+    leads = schmier.trick_winner(cards, trump) == len(cards) - 1
+    return {"wins": leads, "points": schmier.game_count(to_set(cards))}
+
+
+FACTS: dict[str, Callable[[dict[str, Any], str], Facts]] = {
+    "schnauz": schnauz_facts, "scat": scat_facts, "schnapsen": schnapsen_facts,
+    "schmier": schmier_facts,
+}
+
+
+def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
+           seed: int = 0) -> dict[str, Any] | None:
+    """The coach's step: the legal actions the expert weighed with its values (its
+    choice first, the others by value; Schmier's expert weighs only its likeliest
+    discards: ``unweighed`` counts the rest), the facts of each, the unit and the weak
+    threshold. ``None`` when the seat has nothing to choose or the game has no expert."""
+    legal = view.get("legal_actions") or []
+    if not legal:
+        return None
+    ranked = rank(game, view, seed=seed, budget=budget) if len(legal) > 1 \
+        else [(legal[0], 0.0)]
+    if ranked is None:
+        return None
+    best, rest = ranked[0], sorted(ranked[1:], key=lambda pair: -pair[1])
+    facts = FACTS[game]
+    return {
+        "phase": view.get("phase"), "unit": UNIT[game], "weak": WEAK[game],
+        "best": best[0],
+        "ranked": [{"action": action, "value": round(value, 4), "facts": facts(view, action)}
+                   for action, value in (best, *rest)],
+        "now": _now(game, view),
+        "unweighed": len(legal) - len(ranked),
+    }
+
+
+def _now(game: str, view: dict[str, Any]) -> Facts:
+    """What the seat holds now, where a value says it (the commerce games)."""
+    if game == "schnauz":
+        return {"value": _number(schnauz.hand_value(parse_cards(" ".join(view["hand"]))))}
+    if game == "scat" and len(view["hand"]) == 3:
+        return {"value": _number(_scat_value(view, parse_cards(" ".join(view["hand"]))))}
+    return {}
+
+
+def judge(advice: dict[str, Any], played: str) -> dict[str, Any]:
+    """The verdict on ``played``: its loss against the expert's choice and whether that
+    makes it a weak move. Values of one search are compared with each other only; an
+    action the expert did not weigh has no value and no loss (``loss`` None)."""
+    values = {entry["action"]: entry["value"] for entry in advice["ranked"]}
+    best = advice["best"]
+    value = values.get(played)
+    loss = None if value is None else round(max(0.0, values[best] - value), 4)
+    return {"played": played, "best": best, "loss": loss,
+            "weak": played != best and loss is not None and loss >= advice["weak"],
+            "value": value, "best_value": values[best], "unit": advice["unit"]}
