@@ -4,6 +4,7 @@ nothing of it for a watcher."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import httpx
@@ -32,6 +33,10 @@ def test_each_lesson_deal_shows_what_it_promises() -> None:
                 break
         else:
             pytest.fail(f"the {game} lesson's line names none of its cards")
+
+
+def _after(seq: int, state: dict[str, Any]) -> bool:
+    return bool(state["seq"] > seq)
 
 
 def _advised(state: dict[str, Any]) -> bool:
@@ -63,8 +68,7 @@ def test_a_lesson_coaches_every_decision_of_the_first_deal(live: LiveServer, gam
         assert values == sorted(values, reverse=True)
         worst = advice["ranked"][-1]
         player.act(worst["action"])  # the weakest move: the coach must say so
-        before = state["seq"]
-        state = player.until_state(lambda s: bool(s["seq"] > before))
+        state = player.until_state(partial(_after, state["seq"]))
         verdict = state["coach"]["verdict"]
         assert verdict["played"] == worst["action"] and verdict["best"] == advice["best"]
         assert verdict["loss"] == pytest.approx(max(0.0, advice["ranked"][0]["value"]
