@@ -13,17 +13,14 @@ const BASE = new URL("../i18n/", import.meta.url);
 
 // The loaded languages: code -> { key: text or plural forms }.
 export const STRINGS = {};
+const loading = {};
 
-async function load(code) {
-  if (!(code in STRINGS)) {
-    try {
-      const response = await fetch(new URL(`${code}.json`, BASE));
-      STRINGS[code] = response.ok ? await response.json() : {};
-    } catch {
-      STRINGS[code] = {};  // offline or missing: the keys' fallbacks below still work
-    }
-  }
-  return STRINGS[code];
+function load(code) {
+  loading[code] ??= fetch(new URL(`${code}.json`, BASE))
+    .then((response) => response.ok ? response.json() : {})
+    .catch(() => ({}))  // offline or missing: t() falls back to English, then to the key
+    .then((words) => { STRINGS[code] = words; return words; });
+  return loading[code];
 }
 
 // The first of the browser's languages (in its order of preference) that the page offers.
@@ -42,6 +39,8 @@ function stored() {
 let current = stored() || fromBrowser();
 if (!(current in LANGUAGES)) current = "en";
 await Promise.all([load("en"), load(current)]);
+// The others in the background, so that the picker switches at once.
+for (const code of Object.keys(LANGUAGES)) load(code);
 
 let plurals = new Intl.PluralRules(current);
 let numbers = new Intl.NumberFormat(current);
@@ -52,6 +51,10 @@ export function lang() { return current; }
 export async function setLang(code) {
   if (!(code in LANGUAGES)) return;
   await load(code);
+  use(code);
+}
+
+function use(code) {
   current = code;
   plurals = new Intl.PluralRules(code);
   numbers = new Intl.NumberFormat(code);
@@ -113,7 +116,10 @@ export function languagePicker(onChange) {
     option.lang = code;
     select.append(option);
   }
-  select.addEventListener("change", async () => { await setLang(select.value); onChange(); });
+  select.addEventListener("change", () => {
+    const code = select.value;
+    if (code in STRINGS) { use(code); onChange(); } else setLang(code).then(onChange);
+  });
   label.append(span, select);
   return label;
 }
