@@ -2,7 +2,7 @@
 the two presets, and the computer levels with their stated weaknesses.
 
 Option labels and plain-words explanations live with the page's languages
-(web/js/i18n.js); the field kinds, groups and presets live here, next to the
+(web/i18n/<lang>.json); the field kinds, groups and presets live here, next to the
 engine's option tables, and are checked against them by the tests.
 """
 

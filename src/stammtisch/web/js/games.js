@@ -23,7 +23,7 @@ function zone(title, ...children) {
   return h("div", { class: "zone" }, h("div", { class: "zone-title" }, title), h("div", { class: "zone-cards" }, ...children));
 }
 
-function livesText(n) { return n === 1 ? t("ui.life_one") : t("ui.life_count", { n }); }
+function livesText(n) { return t("ui.life_count", { n }); }
 
 function lifeTokens(n) {
   return h("span", { class: "tokens", "aria-hidden": "true" }, "●".repeat(Math.max(0, Math.min(n, 10))));

@@ -1,5 +1,5 @@
 // The history page: finished matches, each opening a face-up replay.
-import { t } from "./i18n.js";
+import { formatDateTime, t } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
 import { teamName } from "./words.js";
@@ -7,7 +7,7 @@ import { teamName } from "./words.js";
 const root = document.getElementById("app");
 let list = null;
 
-function when(seconds) { return new Date(seconds * 1000).toLocaleString(document.documentElement.lang); }
+function when(seconds) { return formatDateTime(seconds); }
 
 function winner(match) {
   const result = match.result || {};

@@ -1,7 +1,7 @@
 // The lobby: the open tables (newest first) with their game, the rules that differ
 // from the game's defaults, who sits where, the free seats and the watchers; a link
 // to join a free seat or to watch. Names become text nodes only.
-import { has, t } from "./i18n.js";
+import { formatAgo, formatDateTime, formatNumber, has, t } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
 
@@ -14,7 +14,7 @@ let failed = false;
 function valueText(value, spec) {
   if (spec?.kind === "seat" && typeof value === "number") return t("ui.seat", { n: value + 1 });
   const key = `val.${value}`;
-  return has(key) ? t(key) : String(value);
+  return has(key) ? t(key) : typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 function optionsText(table) {
@@ -34,8 +34,12 @@ function seatText(seat, index) {
   return `${where}: ${seat.name || "–"}${seat.connected ? "" : ` (${t("ui.offline")})`}`;
 }
 
-function when(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+// The time a table was opened, and how long ago in words (redrawn with every refresh).
+function when(seconds) { return formatDateTime(seconds, { timeStyle: "short" }); }
+
+function ago(seconds) {
+  return h("time", { datetime: new Date(seconds * 1000).toISOString(), title: formatDateTime(seconds) },
+    `${when(seconds)} · ${formatAgo(seconds)}`);
 }
 
 function tableItem(table) {
@@ -46,7 +50,7 @@ function tableItem(table) {
   const watch = h("a", { href: table.url, class: "button secondary-link",
     "aria-label": `${t("ui.watch")}: ${title}, ${when(table.created)}` }, t("ui.watch"));
   return h("li", { class: "lobby-table", "data-table": table.id },
-    h("div", { class: "lobby-head" }, h("h2", {}, title), h("span", { class: "doc" }, when(table.created))),
+    h("div", { class: "lobby-head" }, h("h2", {}, title), h("span", { class: "doc" }, ago(table.created))),
     h("p", { class: "lobby-options" }, optionsText(table)),
     h("ul", { class: "lobby-seats" }, table.seats.map((seat, i) => h("li", { class: `lobby-seat ${seat.kind}` }, seatText(seat, i)))),
     h("p", { class: "lobby-counts" },

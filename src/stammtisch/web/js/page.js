@@ -1,5 +1,5 @@
 // The header every page shares: title, navigation, language picker, settings.
-import { languagePicker, t } from "./i18n.js";
+import { languagePicker, t, translateStatic } from "./i18n.js";
 import { h } from "./games.js";
 
 export function reducedMotion() {
@@ -25,10 +25,11 @@ export function header(rerender, { settings = false } = {}) {
   const bar = document.getElementById("header");
   const draw = () => {
     document.body.classList.toggle("no-anim", reducedMotion());
+    translateStatic();
     const wasOpen = bar.querySelector("details.settings")?.open ?? false;
     bar.replaceChildren(
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
-      h("nav", { "aria-label": "main" },
+      h("nav", { "aria-label": t("ui.main_nav") },
         h("a", { href: "/" }, t("ui.start")), h("a", { href: "/lobby" }, t("ui.lobby")),
         h("a", { href: "/history" }, t("ui.history"))),
       h("div", { class: "header-tools" },

@@ -22,7 +22,7 @@ export function graceLeft(info) {
 
 function countdownText(info) {
   if (info.takeover) return t("ui.grace_over");
-  return t("ui.away", { s: graceLeft(info) ?? 0 });
+  return t("ui.away", { n: graceLeft(info) ?? 0 });
 }
 
 // Every second: the countdowns on the page, without redrawing the rest.

@@ -1,7 +1,7 @@
 // The start page: pick a game, its options (grouped, with presets), who sits where
 // (you, a friend through the invite link, or a computer player of some level); then
 // the server deals and the table opens, or the invite link is shown first.
-import { t, has } from "./i18n.js";
+import { formatNumber, t, has } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
 
@@ -35,7 +35,7 @@ function applyPreset(name) {
 
 function valueLabel(value) {
   const key = `val.${value}`;
-  return has(key) ? t(key) : String(value);
+  return has(key) ? t(key) : typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 function optionField(option) {
@@ -145,7 +145,7 @@ async function start(event) {
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();
-  if (!response.ok) { error = body.error; render(); return; }
+  if (!response.ok) { error = t("err.create_failed", { detail: body.error }); render(); return; }
   localStorage.setItem(`stammtisch.token.${body.id}`, body.token);
   if (!seats.includes(OPEN)) { location.href = body.url; return; }
   created = body;

@@ -1,7 +1,7 @@
 // The table page: one socket to the server, which sends this seat's view (or the
 // public one to a watcher) and the public events; actions go back in the notation,
 // from buttons, cards or the keyboard. Before the deal the waiting room (seating.js).
-import { has, t } from "./i18n.js";
+import { formatNumber, has, t } from "./i18n.js";
 import { backs, cardElement, cardName, cardsShort, short } from "./cards.js";
 import { gameUi, h } from "./games.js";
 import { header } from "./page.js";
@@ -256,7 +256,7 @@ function tableText(view, game, ui) {
 
 function valueText(value) {
   const key = `val.${value}`;
-  return has(key) ? t(key) : String(value);
+  return has(key) ? t(key) : typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 function rulesBox() {
