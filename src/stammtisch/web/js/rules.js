@@ -206,13 +206,13 @@ function gamePage() {
   const file = rulesFile(game, lang());
   if (file === undefined) { root.replaceChildren(h("p", {}, t("ui.connecting"))); return; }
   if (file === null) {
-    root.replaceChildren(h("main", { class: "rules" }, h("h1", {}, has(`game.${game}`) ? t(`game.${game}`) : game),
+    root.replaceChildren(h("main", { class: "rules-page" }, h("h1", {}, has(`game.${game}`) ? t(`game.${game}`) : game),
       h("p", {}, h("a", { href: "/rules" }, "…"))));
     return;
   }
   const data = file.data;
   const counter = { n: 0 };
-  root.replaceChildren(h("main", { class: "rules", lang: file.fallback ? "en" : null },
+  root.replaceChildren(h("main", { class: "rules-page", lang: file.fallback ? "en" : null },
     h("p", { class: "rules-nav" }, h("a", { href: "/rules" }, ui(file, "all_games"))),
     h("h1", {}, inline(data.title)),
     h("p", { class: "goal" }, inline(data.goal)),
@@ -234,7 +234,7 @@ function gamePage() {
 function indexPage() {
   const anyFile = rulesFile("schnapsen", lang());
   const names = catalog ? catalog.map((g) => g.name) : [];
-  root.replaceChildren(h("main", { class: "rules" },
+  root.replaceChildren(h("main", { class: "rules-page" },
     h("h1", {}, anyFile ? ui(anyFile, "all_games") : t("app.title")),
     catalog ? h("ul", { class: "rules-games" }, names.map((name) => {
       const file = rulesFile(name, lang());
