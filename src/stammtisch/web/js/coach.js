@@ -36,7 +36,7 @@ function ruleLine(game, phase) {
 function choices(advice) {
   const best = advice.ranked[0];
   return h("ol", { class: "coach-choices" }, advice.ranked.map((entry) => h("li",
-    { class: entry.action === best.action ? "best" : "" },
+    { class: entry.action === best.action ? "best" : "", "data-action": entry.action },
     h("span", { class: "coach-action" }, actionLabel(entry.action)),
     advice.ranked.length > 1 ? h("span", { class: "coach-value" }, valueText(entry.value, advice.unit)) : null,
     factText(entry.facts) ? h("span", { class: "coach-fact" }, factText(entry.facts)) : null,

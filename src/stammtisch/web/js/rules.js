@@ -6,6 +6,7 @@ import { LANGUAGES, has, lang, t } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
 import { cardElement } from "./cards.js";
+import { startLesson } from "./lesson.js";
 
 const root = document.getElementById("app");
 const path = location.pathname.split("/").filter(Boolean);
@@ -216,6 +217,9 @@ function gamePage() {
     h("p", { class: "rules-nav" }, h("a", { href: "/rules" }, ui(file, "all_games"))),
     h("h1", {}, inline(data.title)),
     h("p", { class: "goal" }, inline(data.goal)),
+    h("p", { class: "learn" }, h("button", { type: "button", class: "primary", id: "learn",
+      onclick: (event) => startLesson(game).catch((e) => { event.target.after(h("span", { class: "notice", role: "alert" }, e.message)); }) },
+      t("coach.learn")), " ", h("span", { class: "doc" }, t("coach.learn_doc"))),
     missingNotice(file),
     tableRulesBox(file),
     h("nav", { class: "toc", "aria-labelledby": "toc-title" },

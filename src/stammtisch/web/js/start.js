@@ -4,6 +4,7 @@
 import { formatNumber, t, has } from "./i18n.js";
 import { h } from "./games.js";
 import { header } from "./page.js";
+import { startLesson } from "./lesson.js";
 
 const root = document.getElementById("app");
 let games = [];
@@ -185,7 +186,8 @@ function render() {
     });
     return h("label", { class: "game-tile", for: id }, input,
       h("span", { class: "game-name" }, t(`game.${x.name}`)),
-      h("span", { class: "game-sub" }, has(`gamesub.${x.name}`) ? t(`gamesub.${x.name}`) : x.summary));
+      h("span", { class: "game-sub" }, has(`gamesub.${x.name}`) ? t(`gamesub.${x.name}`) : x.summary),
+      h("a", { class: "rules-link", href: `/rules/${x.name}` }, t("ui.rules")));
   }));
   const presets = h("div", { class: "presets", role: "radiogroup", "aria-label": t("ui.preset") },
     ["rules", "traditional"].filter((p) => p in g.presets).map((p) => h("button", {
@@ -198,7 +200,11 @@ function render() {
   });
   root.replaceChildren(h("main", { class: "start" },
     h("h1", {}, t("app.title")), h("p", { class: "tagline" }, t("app.tagline")),
-    h("form", { onsubmit: start }, picker, seatsFieldset(g),
+    h("form", { onsubmit: start }, picker,
+      h("p", { class: "learn" }, h("button", { type: "button", class: "secondary", id: "learn",
+        onclick: () => startLesson(g.name).catch((e) => { error = e.message; render(); }) }, t("coach.learn")),
+        " ", h("span", { class: "doc" }, t("coach.learn_doc"))),
+      seatsFieldset(g),
       h("section", { class: "options", "aria-label": t("ui.options") }, h("h2", {}, t("ui.options")), presets, options),
       error ? h("p", { class: "notice", role: "alert" }, error) : null,
       h("div", { class: "start-bar" },

@@ -259,6 +259,13 @@ function valueText(value) {
   return has(key) ? t(key) : typeof value === "number" ? formatNumber(value) : String(value);
 }
 
+// "?": the game's rules page, with this table's options in words, at the current phase.
+function rulesHelp(phase) {
+  const href = `/rules/${state.game}?options=${encodeURIComponent(JSON.stringify(state.options))}#${phase || "goal"}`;
+  return h("a", { class: "button rules-help", href, target: "_blank", rel: "noopener",
+    "aria-label": t("ui.rules"), title: t("ui.rules") }, "?");
+}
+
 function rulesBox() {
   const rows = Object.entries(state.options).map(([name, value]) => h("li", {},
     `${has(`opt.${name}`) ? t(`opt.${name}`) : name}: ${valueText(value)}`));
@@ -313,7 +320,7 @@ function render() {
     h("div", { class: "table-layout" },
       h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": view.phase,
         "data-turn": state.result ? "over" : legal.length ? "me" : "other" },
-        h("h1", { class: "game-title" }, t(`game.${state.game}`)),
+        h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp(view.phase)),
         watchBanner(state),
         state.chosen_deals ? h("p", { class: "practice" }, t("ui.chosen_deals")) : null,
         seatsStrip(view, game, c),
@@ -346,7 +353,7 @@ function renderWaiting() {
   root.replaceChildren(
     h("div", { class: "table-layout" },
       h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": "waiting", "data-turn": "other" },
-        h("h1", { class: "game-title" }, t(`game.${state.game}`)),
+        h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp("")),
         watchBanner(state),
         waitingRoom(state, { levels: levelNames(), send, seatLabel: (seat) => seatName(seat, c),
           onProblem: (text) => { notice = text; render(); } }),

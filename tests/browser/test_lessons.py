@@ -1,0 +1,60 @@
+"""Guided first deals in Chromium (issue 26): from the start page's "Learn by playing"
+to the end of the first deal, the coach explaining each step, in two languages per game;
+then the summary's "real match" button opens a match with the same settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser.conftest import shoot
+from browser.table_driver import actions
+from server.live import LiveServer
+
+RUNS = [("schnapsen", "en"), ("schnapsen", "de"), ("schnauz", "en"), ("schnauz", "el"),
+        ("scat", "ro"), ("scat", "en"), ("schmier", "gl"), ("schmier", "de")]
+
+ENGLISH_COACH = ["Your choices", "the expert's choice", "Since your last move", "Coach"]
+
+
+@pytest.mark.parametrize(("game", "lang"), RUNS)
+def test_a_guided_deal_to_its_end(page: Any, server: LiveServer, game: str, lang: str) -> None:
+    page.goto(server.url + "/")
+    page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
+    page.reload()
+    page.click(f"label[for=game-{game}]")
+    page.click("#learn")
+    page.wait_for_selector("#coach")
+    step = 0
+    while True:
+        page.wait_for_selector(".coach-choices li[data-action], .coach #real-match", timeout=30_000)
+        if page.locator(".coach #real-match").count():
+            break
+        choices = page.eval_on_selector_all(".coach-choices li[data-action]",
+                                            "nodes => nodes.map(n => n.dataset.action)")
+        assert choices, "the coach lists the choices"
+        if step == 0:
+            text = page.inner_text("#coach")
+            assert page.locator(".coach-rule").count() == 1, "the coach says what is legal and why"
+            if lang != "en":
+                assert not [w for w in ENGLISH_COACH if w in text], text
+            shoot(page, f"lesson-{game}-{lang}-advice")
+        # Weakest choice first, then the expert's: the coach must react to both.
+        wanted = choices[-1] if step % 2 == 0 else choices[0]
+        before = actions(page)
+        page.fill("#typed", wanted)
+        page.press("#typed", "Enter")
+        page.wait_for_function("(n) => Number(document.querySelector('#table').dataset.actions) > n",
+                               arg=before)
+        page.wait_for_selector(".coach-verdict")
+        step += 1
+    assert step >= 1
+    summary = page.inner_text("#coach")
+    assert str(step) in summary
+    shoot(page, f"lesson-{game}-{lang}-summary")
+    options = page.evaluate("() => null")
+    assert options is None
+    page.click("#real-match")
+    page.wait_for_function("() => !document.querySelector('#coach') && document.querySelector('#table')")
+    assert page.locator(".coach").count() == 0
