@@ -84,7 +84,8 @@ watchers would otherwise make every join cost a broadcast to all).
 
 Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009. Per
 socket a token bucket (20 messages a second, bursts of 40: Settings.rate and
-Settings.burst) answers the excess with ``rate_limited`` and ignores it. More
+Settings.burst) answers the excess with ``rate_limited`` (with the message's
+``id`` when it has one) and ignores it. More
 than :data:`MAX_REFUSED` refused messages in a row close the socket with 1008;
 "in a row" counts every refused message (of any code) until a message is
 accepted after a full second without refusals, so that a flood which gets one

@@ -127,7 +127,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 accepted = await _answer(table, client, raw)
             else:
                 await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
-                                 f"a second (bursts of {config.burst:g})"))
+                                 f"a second (bursts of {config.burst:g})", message_id(raw)))
                 accepted = False
             now = time.monotonic()
             if not accepted:
