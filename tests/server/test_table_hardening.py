@@ -5,14 +5,19 @@ presence, look-alike names and tables nobody joined."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 
+import stammtisch
 from server.wire import Wire
 from stammtisch.server import Settings, create_app
 from stammtisch.server.hub import Hub
+from stammtisch.server.seats import BOT, HUMAN, Seat
+from stammtisch.server.store import Store
+from stammtisch.server.tables import Client, Table
 
 
 def memory_app(tmp_path: Path, **settings: Any) -> Starlette:
@@ -23,6 +28,28 @@ def memory_app(tmp_path: Path, **settings: Any) -> Starlette:
 def hub_of(app: Starlette) -> Hub:
     found: Hub = app.state.hub
     return found
+
+
+class MemoryStore(Store):
+    """A store that keeps nothing; ``failures`` saves of actions fail first."""
+
+    def __init__(self, failures: int = 0) -> None:
+        self.failures = failures
+        self.saved: list[int | None] = []
+
+    def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
+             seq: int | None = None) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise OSError("the database is away")
+        self.saved.append(seq)
+
+    def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        pass
+
+
+async def nowhere(_message: dict[str, Any]) -> None:
+    pass
 
 
 def ignore(_wire: Wire, _text: str, _message: dict[str, Any]) -> None:
@@ -43,3 +70,55 @@ def test_a_rate_limited_message_is_answered_with_its_id(tmp_path: Path) -> None:
 
     errors = asyncio.run(run())
     assert [(e["code"], e.get("id")) for e in errors] == [("rate_limited", 2)]
+
+
+def replayed_against_computers(table: Table) -> Table:
+    """The same match, its other seats computer players from the start."""
+    match = table.match
+    fresh = stammtisch.replay({**match.record(), "actions": []})
+    seats = [Seat(HUMAN, token_hash="x", owner=True)] + [
+        Seat(BOT, "random") for _ in range(match.num_players - 1)]
+    reference = Table("reference", fresh, seats, MemoryStore(), 0.0)
+    for text in match.actions:
+        actor, before = fresh.to_act, len(fresh.events)
+        assert actor is not None
+        fresh.play(text)
+        reference.played(actor, before)
+    return reference
+
+
+async def undo_after_takeover(seed: int) -> list[int]:
+    """Two people play Schnapsen into the second deal, the friend's seat goes to a
+    computer player; the owner plays on. Returns the action counts at which the table
+    offered the owner an undo that the same match, played against the computer from
+    the start, refuses (a card came into sight the owner had not seen in this deal)."""
+    rng = random.Random(seed)
+    match = stammtisch.new_match("schnapsen", seed=seed)
+    seats = [Seat(HUMAN, token_hash="a", name="A", owner=True),
+             Seat(HUMAN, token_hash="b", name="B")]
+    table = Table("t", match, seats, MemoryStore(), 0.0, grace=0.0)
+    owner = Client(0, nowhere)
+    first = table.deal
+    while table.deal == first or match.to_act != 0 or rng.random() < 0.7:
+        actor, before = match.to_act, len(match.events)
+        assert actor is not None and match.result is None
+        match.play(rng.choice(match.view(actor)["legal_actions"]))
+        table.played(actor, before)
+        table.seq += 1
+    seats[1].away_since = 0.0  # the friend left; the grace (0 s) is over
+    await table.fill(owner, 1, "random")
+    wrong = []
+    for _ in range(30):
+        if table._runner is not None:
+            await table._runner
+        if match.result is not None:
+            break
+        if table.can_undo(0) and not replayed_against_computers(table).can_undo(0):
+            wrong.append(len(table.actors))
+        await table.act(owner, table.seq, rng.choice(match.view(0)["legal_actions"]))
+    return wrong
+
+
+def test_undo_after_a_takeover_stops_at_what_the_owner_has_seen() -> None:
+    for seed in range(6):
+        assert asyncio.run(undo_after_takeover(seed)) == [], seed

@@ -76,6 +76,8 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     deal: Any = None
     """The deal in play (the public view's ``deal``)."""
+    deal_events: int = 0
+    """Where the events of the deal in play begin (as far as what was seen goes)."""
     _runner: asyncio.Task[None] | None = None
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -109,7 +111,9 @@ class Table:
         return sum(1 for client in self.clients if client.seat is None)
 
     def _seen(self, seat: int) -> set[str]:
-        return seen_cards(this_deal(self.match.view(seat)), self.match.events)
+        """What ``seat`` has seen of the deal in play."""
+        return seen_cards(this_deal(self.match.view(seat)),
+                          self.match.events[self.deal_events:])
 
     def _deal(self) -> Any:
         return self.match.view(None).get("deal")
@@ -120,6 +124,8 @@ class Table:
         earlier deal: what was seen starts again with the deal."""
         self.actors.append(actor)
         deal = self._deal()
+        if deal != self.deal:
+            self.deal_events = len(self.match.events)
         if len(self.human_seats) != 1:
             # Undo is for one person against computer players: nothing to track, and
             # only the last action is kept undoable (a failed save takes it back).
@@ -130,8 +136,7 @@ class Table:
         if deal != self.deal:
             self.deal = deal
             self.undo_floor = len(self.actors)
-            self.seen = {seat: seen_cards(this_deal(self.match.view(seat)), [])
-                         for seat in self.human_seats}
+            self.seen = {seat: self._seen(seat) for seat in self.human_seats}
             self.match.keep_undo(1)
             return
         fresh = self.match.events[events_before:]
@@ -141,6 +146,14 @@ class Table:
                 self.undo_floor = len(self.actors)
                 self.seen[seat] |= now
         self.match.keep_undo(max(1, len(self.actors) - self.undo_floor))
+
+    def _seen_from_now(self) -> None:
+        """Who plays changed (a seat went to a computer player): what each person has
+        seen was not tracked while several played, so it is read afresh and nothing
+        before this moment may be taken back."""
+        self.seen = {seat: self._seen(seat) for seat in self.human_seats}
+        self.undo_floor = len(self.actors)
+        self.match.keep_undo(1)
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.seats):
@@ -322,7 +335,7 @@ class Table:
                 raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
                                  "not_your_turn")
             before = len(self.match.events)
-            floor, deal = self.undo_floor, self.deal
+            floor, deal, deal_events = self.undo_floor, self.deal, self.deal_events
             seen = {s: set(cards) for s, cards in self.seen.items()}
             try:
                 self.match.play(text)
@@ -338,7 +351,7 @@ class Table:
                 self.match.undo()
                 self.actors.pop()
                 self.seq -= 1
-                self.deal, self.seen = deal, seen
+                self.deal, self.deal_events, self.seen = deal, deal_events, seen
                 # Never below what the match can still take back.
                 self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
                 raise TableError("the server could not store this action; the table is "
@@ -402,6 +415,7 @@ class Table:
             self._disarm(seat)
             self.bots[seat] = make_bot(self.match.game, level, self.match.seed, seat)
             self.seen.pop(seat, None)
+            self._seen_from_now()
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
