@@ -5,10 +5,12 @@ presence, look-alike names and tables nobody joined."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.applications import Starlette
 
 import stammtisch
@@ -36,6 +38,7 @@ class MemoryStore(Store):
     def __init__(self, failures: int = 0) -> None:
         self.failures = failures
         self.saved: list[int | None] = []
+        self.actions: list[str] = []
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
              seq: int | None = None) -> None:
@@ -43,6 +46,7 @@ class MemoryStore(Store):
             self.failures -= 1
             raise OSError("the database is away")
         self.saved.append(seq)
+        self.actions = list(record["actions"])
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         pass
@@ -122,3 +126,47 @@ async def undo_after_takeover(seed: int) -> list[int]:
 def test_undo_after_a_takeover_stops_at_what_the_owner_has_seen() -> None:
     for seed in range(6):
         assert asyncio.run(undo_after_takeover(seed)) == [], seed
+
+
+class FakeTime:
+    """A clock that moves only when the table pauses; every pause is kept."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.pauses: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.pauses.append(seconds)
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
+
+def test_a_computer_move_that_fails_to_save_is_taken_back_and_tried_again(
+        caplog: pytest.LogCaptureFixture) -> None:
+    store = MemoryStore(failures=3)
+    time = FakeTime()
+    match = stammtisch.new_match("schnauz", seed=4, num_players=3, first_dealer=1)
+    seats = [Seat(HUMAN, token_hash="a", owner=True), Seat(BOT, "random"), Seat(BOT, "random")]
+    table = Table("t", match, seats, store, 0.0, clock=time.clock, sleep=time.sleep)
+    sent: list[dict[str, Any]] = []
+
+    async def hear(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def run() -> None:
+        table.clients.append(Client(0, hear))
+        table.wake_bots()  # seat 1 deals and begins
+        assert table._runner is not None
+        await asyncio.wait_for(table._runner, 5)
+
+    with caplog.at_level(logging.ERROR, "stammtisch.server"):
+        asyncio.run(run())
+    assert match.to_act == 0 and match.result is None  # the table went on to the person
+    assert store.actions == match.actions and table.seq == len(match.actions) == 2
+    assert store.saved == [1, 2] and table.actors == [1, 2]
+    assert time.pauses == [0.5, 1.0, 2.0]  # three failures, a growing pause after each
+    assert sum("could not be stored" in r.getMessage() for r in caplog.records) == 3
+    assert sent[-1]["seq"] == table.seq

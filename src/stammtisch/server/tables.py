@@ -30,6 +30,9 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 EARLIER_DEALS = ("last_showdown", "last_deal")
 """Parts of a view that tell how the previous deal ended, not what is in play now."""
+RETRY_FIRST, RETRY_MAX = 0.5, 10.0
+"""Seconds before a computer move that could not be stored is tried again, doubling
+up to the most."""
 
 
 def this_deal(view: dict[str, Any]) -> dict[str, Any]:
@@ -78,6 +81,9 @@ class Table:
     """The deal in play (the public view's ``deal``)."""
     deal_events: int = 0
     """Where the events of the deal in play begin (as far as what was seen goes)."""
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    """The table's clock and pause (tests pass their own)."""
     _runner: asyncio.Task[None] | None = None
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -334,30 +340,38 @@ class Table:
             if self.match.to_act != seat:
                 raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
                                  "not_your_turn")
-            before = len(self.match.events)
-            floor, deal, deal_events = self.undo_floor, self.deal, self.deal_events
-            seen = {s: set(cards) for s, cards in self.seen.items()}
             try:
-                self.match.play(text)
+                stored = await self._commit(seat, text)
             except StammtischError as refused:
                 raise TableError(str(refused), "illegal") from None
-            self.played(seat, before)
-            self.seq += 1
-            try:
-                await self._save()
-            except Exception:
-                # Not stored, so not played: the table stays as it was.
-                log.exception("table %s: an action could not be stored", self.id)
-                self.match.undo()
-                self.actors.pop()
-                self.seq -= 1
-                self.deal, self.deal_events, self.seen = deal, deal_events, seen
-                # Never below what the match can still take back.
-                self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
+            if not stored:
                 raise TableError("the server could not store this action; the table is "
-                                 "unchanged, try again", "server") from None
+                                 "unchanged, try again", "server")
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
+
+    async def _commit(self, seat: int, text: str) -> bool:
+        """Play ``text`` for ``seat`` and store it; an illegal action raises and changes
+        nothing. False (logged) when it could not be stored: then it is not played
+        either, and the table is as it was."""
+        before = len(self.match.events)
+        floor, deal, deal_events = self.undo_floor, self.deal, self.deal_events
+        seen = {s: set(cards) for s, cards in self.seen.items()}
+        self.match.play(text)
+        self.played(seat, before)
+        self.seq += 1
+        try:
+            await self._save()
+        except Exception:
+            log.exception("table %s: an action of seat %s could not be stored", self.id, seat)
+            self.match.undo()
+            self.actors.pop()
+            self.seq -= 1
+            self.deal, self.deal_events, self.seen = deal, deal_events, seen
+            # Never below what the match can still take back.
+            self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
+            return False
+        return True
 
     async def sit(self, client: Client, seat: int, name: str,
                   answer_id: int | None = None) -> None:
@@ -474,27 +488,46 @@ class Table:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        failures = 0
+        pending: tuple[int, str] | None = None  # (seq, move): chosen, not stored yet
         while True:
             # Pause before each computer move, so that people see what came before it.
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
+            if failures:
+                await self.sleep(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))
+            elif self.bot_delay:
+                await self.sleep(self.bot_delay if self._someone_plays() else 0.05)
             async with self.lock:
                 seat = self.match.to_act
                 if self.phase != PLAYING or seat is None or seat not in self.bots:
                     return
                 view = self.match.view(seat)
-                before = len(self.match.events)
+                if pending is not None and pending[0] == self.seq:
+                    choice = pending[1]
+                else:
+                    choice = await self._choose(seat, view)
                 try:
-                    choice = await asyncio.to_thread(self.bots[seat].choose, view)
-                    self.match.play(choice)
-                except Exception:
-                    # A computer player's fault must not stop the table: log it, play on.
-                    log.exception("table %s: the computer player at seat %s failed", self.id, seat)
-                    self.match.play(view["legal_actions"][0])
-                self.played(seat, before)
-                self.seq += 1
-                await self._save()
+                    stored = await self._commit(seat, choice)
+                except StammtischError:
+                    log.exception("table %s: the computer player at seat %s chose an "
+                                  "illegal move", self.id, seat)
+                    choice = view["legal_actions"][0]
+                    stored = await self._commit(seat, choice)
+                if not stored:
+                    # Memory and store agree again (the move was taken back); try again
+                    # after a pause that grows while the store stays away.
+                    failures, pending = failures + 1, (self.seq, choice)
+                    continue
+                failures, pending = 0, None
                 await self._broadcast()
+
+    async def _choose(self, seat: int, view: dict[str, Any]) -> str:
+        try:
+            return await asyncio.to_thread(self.bots[seat].choose, view)
+        except Exception:
+            # A computer player's fault must not stop the table: log it, play on.
+            log.exception("table %s: the computer player at seat %s failed", self.id, seat)
+            text: str = view["legal_actions"][0]
+            return text
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result
