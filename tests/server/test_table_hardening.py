@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from starlette.applications import Starlette
 import stammtisch
 from server.wire import Wire
 from stammtisch.server import Settings, create_app
-from stammtisch.server.hub import Hub
+from stammtisch.server.hub import Hub, replay_table
 from stammtisch.server.seats import BOT, HUMAN, Seat
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Client, Table
@@ -170,3 +171,45 @@ def test_a_computer_move_that_fails_to_save_is_taken_back_and_tried_again(
     assert time.pauses == [0.5, 1.0, 2.0]  # three failures, a growing pause after each
     assert sum("could not be stored" in r.getMessage() for r in caplog.records) == 3
     assert sent[-1]["seq"] == table.seq
+
+
+def test_a_table_loading_from_the_store_holds_up_no_other_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = memory_app(tmp_path)
+    hub = hub_of(app)
+    stored, stored_token = hub.create("schnapsen", ["human", "random"], {}, seed=5)
+    hub.tables.pop(stored.id)  # in the store only, as after a restart
+    other, other_token = hub.create("schnapsen", ["human", "random"], {}, seed=6)
+    entered, go, done = threading.Event(), threading.Event(), threading.Event()
+    loads: list[str] = []
+
+    def slow_replay(*args: Any, **kwargs: Any) -> Table:
+        loads.append(args[0].id)
+        entered.set()
+        go.wait(timeout=3)  # a long match; never hangs the test if the loop is blocked
+        table = replay_table(*args, **kwargs)
+        done.set()
+        return table
+
+    monkeypatch.setattr("stammtisch.server.hub.replay_table", slow_replay)
+
+    async def run() -> None:
+        first = Wire(app, stored.id, stored_token, ignore, 0)
+        second = Wire(app, stored.id, "", ignore, None)
+        while not entered.is_set():
+            await asyncio.sleep(0.01)
+        player = Wire(app, other.id, other_token, ignore, 0)
+        player.send({"type": "sync", "id": 7})
+        await asyncio.wait_for(player.handled(), 2)
+        answered = [m for m in player.received if m.get("id") == 7]
+        assert answered and not done.is_set(), "the other table waited for the load"
+        go.set()
+        await asyncio.wait_for(asyncio.gather(first.handled(), second.handled()), 5)
+        assert first.state["seat"] == 0 and second.state["seat"] is None
+        table = hub.tables[stored.id]
+        assert len(table.clients) == 2  # both sockets joined the one table built
+        for wire in (first, second, player):
+            await wire.close()
+
+    asyncio.run(run())
+    assert loads == [stored.id]

@@ -3,6 +3,7 @@ and the lobby, the listed tables that still wait for players or play."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Any
 
@@ -13,6 +14,9 @@ from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
 from stammtisch.server.tables import Table, TableError
+
+LOADS = 2
+"""Stored tables rebuilt at once (each in a worker thread); more wait their turn."""
 
 
 def replay_table(stored: StoredTable, store: Store, bot_delay: float,
@@ -56,6 +60,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.grace = grace
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
+        self._loads = asyncio.Semaphore(LOADS)
 
     def create(self, game: str, seats: list[str], options: dict[str, Any],
                seed: int | None = None, *, name: str | None = None,
@@ -99,14 +105,49 @@ class Hub:
             table.close()
 
     def get(self, table_id: str) -> Table | None:
+        """The table, loaded and rebuilt here and now when it is not in memory (for
+        callers outside the event loop; sockets use :meth:`open`)."""
         table = self.tables.get(table_id)
         if table is None:
-            stored = self.store.load(table_id)
-            if stored is None:
-                return None
-            table = replay_table(stored, self.store, self.bot_delay, self.grace)
-            self.tables[table_id] = table
+            table = self._load(table_id)
+            if table is not None:
+                self.tables[table_id] = table
         return table
+
+    async def open(self, table_id: str) -> Table | None:
+        """The table, rebuilt from the store in a worker thread when it is not in
+        memory, so that a long match's replay never holds up the other tables;
+        sockets that come for one table while it loads share that one load, and at
+        most :data:`LOADS` tables load at once."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._open(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(self._loaded)
+        return await asyncio.shield(loading)
+
+    def _loaded(self, loading: asyncio.Task[Table | None]) -> None:
+        for table_id, task in list(self._loading.items()):
+            if task is loading:
+                del self._loading[table_id]
+        if not loading.cancelled():
+            loading.exception()  # retrieved here too: every socket may have gone
+
+    async def _open(self, table_id: str) -> Table | None:
+        async with self._loads:
+            table = await asyncio.to_thread(self._load, table_id)
+        if table is not None:
+            self.tables.setdefault(table_id, table)
+        return self.tables.get(table_id)
+
+    def _load(self, table_id: str) -> Table | None:
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        return replay_table(stored, self.store, self.bot_delay, self.grace)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The listed tables whose match is not over, newest first; a table not in

@@ -84,7 +84,7 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None) -> bool
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
-        table = hub(websocket).get(websocket.path_params["table_id"])
+        table = await hub(websocket).open(websocket.path_params["table_id"])
     except StammtischError as problem:
         # A stored record the engine no longer replays: say so, keep the record.
         log.exception("table %s cannot be resumed", websocket.path_params["table_id"])
