@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,14 @@ class MemoryStore(Store):
 
 async def nowhere(_message: dict[str, Any]) -> None:
     pass
+
+
+async def eventually(test: Callable[[], object], seconds: float = 5.0) -> None:
+    """Wait (on the event loop) until ``test()`` holds; fail after ``seconds``."""
+    async def poll() -> None:
+        while not test():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), seconds)
 
 
 def ignore(_wire: Wire, _text: str, _message: dict[str, Any]) -> None:
@@ -196,8 +205,7 @@ def test_a_table_loading_from_the_store_holds_up_no_other_table(
     async def run() -> None:
         first = Wire(app, stored.id, stored_token, ignore, 0)
         second = Wire(app, stored.id, "", ignore, None)
-        while not entered.is_set():
-            await asyncio.sleep(0.01)
+        await eventually(entered.is_set)
         player = Wire(app, other.id, other_token, ignore, 0)
         player.send({"type": "sync", "id": 7})
         await asyncio.wait_for(player.handled(), 2)
@@ -213,3 +221,49 @@ def test_a_table_loading_from_the_store_holds_up_no_other_table(
 
     asyncio.run(run())
     assert loads == [stored.id]
+
+
+def test_one_hint_at_a_time_per_seat_and_a_pause_between(tmp_path: Path) -> None:
+    app = memory_app(tmp_path, hint_cooldown=2.0)
+    table, token = hub_of(app).create("schnapsen", ["human", "random"], {}, seed=2)
+    time = FakeTime()
+    asked: list[dict[str, Any]] = []
+
+    async def run() -> list[list[tuple[str, Any]]]:
+        release = asyncio.Event()
+
+        async def slow_advice(_game: str, view: dict[str, Any]) -> str:
+            asked.append(view)
+            await release.wait()
+            return "The expert would think."
+
+        table.advise, table.clock = slow_advice, time.clock
+        tab, other = (Wire(app, table.id, token, ignore, 0) for _ in range(2))
+        await asyncio.gather(tab.handled(), other.handled())
+        await eventually(lambda: tab.state.get("to_act") == 0)
+
+        async def answer(wire: Wire, answer_id: int) -> tuple[str, Any]:
+            await eventually(lambda: any(m.get("id") == answer_id for m in wire.received))
+            found = next(m for m in wire.received if m.get("id") == answer_id)
+            return found["type"], found.get("code")
+
+        tab.send({"type": "hint", "id": 1})
+        await eventually(lambda: bool(asked))
+        other.send({"type": "hint", "id": 2})  # the same seat, while the first is worked out
+        busy = await answer(other, 2)
+        release.set()
+        first = await answer(tab, 1)
+        time.now += 1.9
+        other.send({"type": "hint", "id": 3})
+        early = await answer(other, 3)
+        time.now += 0.1
+        other.send({"type": "hint", "id": 4})
+        later = await answer(other, 4)
+        for wire in (tab, other):
+            await wire.close()
+        return [[first, busy], [early, later]]
+
+    at_once, after = asyncio.run(run())
+    assert at_once == [("hint", None), ("error", "busy")]
+    assert after == [("error", "rate_limited"), ("hint", None)]
+    assert len(asked) == 2

@@ -48,8 +48,12 @@ socket's own seat.
   than the grace period (``takeover``); that person's token then holds nothing.
 - ``{"type": "undo", "seq"?: 12}`` (only when exactly one person plays against
   computer players, on their turn, back to their own last action, never back
-  past a card that came into sight or into an earlier deal), ``{"type": "hint"}``,
-  ``{"type": "sync"}``.
+  past a card that came into sight or into an earlier deal), ``{"type": "sync"}``.
+- ``{"type": "hint"}``: the expert's advice, on the seat's turn. One hint per seat
+  is worked out at a time (another socket of the same seat asking meanwhile is
+  refused with ``busy``, as is any hint while the server's hint helper has too many
+  waiting), and a seat asks again at the earliest Settings.hint_cooldown seconds
+  (default 2) after its last hint was asked for (``rate_limited``).
 
 Server to client:
 
@@ -114,7 +118,7 @@ MAX_REFUSED = 100
 """More refused messages than this in a row close the socket (1008)."""
 KINDS = ("act", "sit", "fill", "undo", "hint", "sync")
 CODES = ("bad_message", "bad_token", "not_seated", "not_your_turn", "illegal", "stale",
-         "seat_taken", "not_owner", "not_now", "rate_limited", "server")
+         "seat_taken", "not_owner", "not_now", "rate_limited", "busy", "server")
 
 
 class ProtocolError(Exception):

@@ -19,7 +19,8 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
-from stammtisch.server.hints import hint, hint_available
+from stammtisch.server.hints import HintsBusy, hint_available
+from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
@@ -84,7 +85,13 @@ class Table:
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     """The table's clock and pause (tests pass their own)."""
+    advise: Callable[[str, dict[str, Any]], Awaitable[str | None]] = ask_hint
+    """Works out a hint (in the hint worker)."""
     _runner: asyncio.Task[None] | None = None
+    _hinting: set[int] = field(default_factory=set)
+    """Seats whose hint is being worked out."""
+    _hinted: dict[int, float] = field(default_factory=dict)
+    """When each seat last asked for a hint (``clock``)."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -458,13 +465,32 @@ class Table:
                 raise
             await self._broadcast(full=True, answer=client, answer_id=answer_id)
 
-    async def hint(self, client: Client) -> str:
+    async def hint(self, client: Client, cooldown: float = 0.0) -> str:
+        """The expert's advice for the client's seat, on its turn: one hint in flight
+        per seat, and the next one ``cooldown`` seconds after the last was asked."""
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
         if self.phase != PLAYING or self.match.to_act != seat:
             raise TableError("a hint is given on your turn", "not_your_turn")
-        text = await asyncio.to_thread(hint, self.match.game, self.match.view(seat))
+        if not hint_available(self.match.game):
+            raise TableError("no hints yet: they come with the expert computer player")
+        if seat in self._hinting:
+            raise TableError("a hint for your seat is still being worked out", "busy")
+        now = self.clock()
+        last = self._hinted.get(seat)
+        if last is not None and now - last < cooldown:
+            raise TableError(f"one hint every {cooldown:g} s: the next in "
+                             f"{cooldown - (now - last):.1f} s", "rate_limited")
+        self._hinting.add(seat)
+        self._hinted[seat] = now
+        try:
+            text = await self.advise(self.match.game, self.match.view(seat))
+        except HintsBusy:
+            raise TableError("the hint helper is busy: try again in a moment",
+                             "busy") from None
+        finally:
+            self._hinting.discard(seat)
         if text is None:
             raise TableError("no hints yet: they come with the expert computer player")
         return text
