@@ -7,6 +7,10 @@ played yet; the match and its seed exist), ``playing`` once every seat is held b
 a person or a computer player (at once when the last open seat is filled), and
 ``over`` once the match has a result. The creator (``owner``) holds the seat
 marked ``human`` at creation; that seat's token is also the owner's credential.
+Computer players move on their own, each move broadcast a fixed time after it
+became their turn (Settings.bot_delay plus the level's thinking budget, e.g.
+0.6 + 0.9 s for an expert), so that the timing never tells a forced move from a
+considered one; once every person is out of a match, the rest is played quickly.
 
 HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
 "open", "club", ...], "name"?, "listed"?}``: ``human`` exactly once (the

@@ -1,6 +1,7 @@
 """Live tables: one match each, its seats (people, computer players, open seats), the
 sockets watching it, and the rules of the table around the match: nothing is played
-until every seat is held, computer players move on their own, every action is
+until every seat is held, computer players move on their own at one pace (their
+timing shows nothing of their cards), every action is
 stored at once, a person who lost the connection keeps the seat for a grace period,
 undo only against computer players and only until a card the player had not seen
 comes into sight.
@@ -513,24 +514,43 @@ class Table:
             if self.phase == PLAYING and self.match.to_act in self.bots:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
 
+    def pace(self, seat: int) -> float:
+        """Seconds from the moment a computer player is to move until its move is shown:
+        the table's pause plus the level's thinking budget, whatever the decision took,
+        so that a forced move cannot be told from a considered one by its timing."""
+        if not self.bot_delay:
+            return 0.0
+        if not self._someone_plays():
+            return 0.05  # nobody plays on: the rest is told quickly
+        budget = getattr(self.bots[seat], "budget", None)
+        thinking = float(budget) if isinstance(budget, int | float) else 0.0
+        return self.bot_delay + thinking
+
     async def _run_bots(self) -> None:
         failures = 0
         pending: tuple[int, str] | None = None  # (seq, move): chosen, not stored yet
         while True:
-            # Pause before each computer move, so that people see what came before it.
+            start = self.clock()
             if failures:
                 await self.sleep(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))
-            elif self.bot_delay:
-                await self.sleep(self.bot_delay if self._someone_plays() else 0.05)
             async with self.lock:
                 seat = self.match.to_act
                 if self.phase != PLAYING or seat is None or seat not in self.bots:
                     return
-                view = self.match.view(seat)
-                if pending is not None and pending[0] == self.seq:
-                    choice = pending[1]
-                else:
-                    choice = await self._choose(seat, view)
+                view, seq = self.match.view(seat), self.seq
+            if pending is not None and pending[0] == seq:
+                choice = pending[1]
+            else:
+                # The computer player thinks, and the pause runs, outside the lock:
+                # people's messages are answered meanwhile.
+                choice = await self._choose(seat, view)
+                wait = start + self.pace(seat) - self.clock()
+                if wait > 0:
+                    await self.sleep(wait)
+            async with self.lock:
+                if self.seq != seq or self.match.to_act != seat or self.phase != PLAYING:
+                    pending = None
+                    continue
                 try:
                     stored = await self._commit(seat, choice)
                 except StammtischError:
