@@ -1,10 +1,9 @@
 """Live tables: one match each, its seats (people, computer players, open seats), the
 sockets watching it, and the rules of the table around the match: nothing is played
 until every seat is held, computer players move on their own at one pace (their
-timing shows nothing of their cards), every action is
-stored at once, a person who lost the connection keeps the seat for a grace period,
-undo only against computer players and only until a card the player had not seen
-comes into sight.
+timing shows nothing of their cards), every action is stored at once, a person who
+lost the connection keeps the seat for a grace period, undo only against computer
+players and only until a card the player had not seen comes into sight.
 """
 
 from __future__ import annotations
