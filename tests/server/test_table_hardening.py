@@ -321,3 +321,30 @@ def test_computer_moves_are_shown_at_one_pace_however_long_they_took() -> None:
 
 def test_without_a_pause_computer_moves_are_not_held_back() -> None:
     assert shown_at(0.0, [0.0, 0.3], budget=0.9) == [0.0, 0.3]
+
+
+def test_a_flapping_connection_costs_watchers_few_frames(tmp_path: Path) -> None:
+    app = memory_app(tmp_path)
+    table, token = hub_of(app).create("schnapsen", ["human", "random"], {}, seed=2)
+    flaps = 40
+
+    async def run() -> tuple[int, dict[str, Any]]:
+        watcher = Wire(app, table.id, "", ignore, None)
+        await watcher.handled()
+        before = len(watcher.received)
+        for flap in range(flaps):
+            player = Wire(app, table.id, token, ignore, 0)
+            await player.handled()
+            if flap < flaps - 1:
+                await player.close()
+        await eventually(lambda: watcher.state["seats"][0]["connected"] is True)
+        frames = len(watcher.received) - before
+        await player.close()
+        await eventually(lambda: watcher.state["seats"][0]["connected"] is False)
+        away = watcher.state["seats"][0]
+        await watcher.close()
+        return frames, away
+
+    frames, away = asyncio.run(run())
+    assert 1 <= frames <= flaps // 5  # without coalescing: two frames a flap
+    assert away["grace_left"] is not None and away["grace_left"] > 0

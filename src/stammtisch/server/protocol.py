@@ -81,7 +81,9 @@ person's last socket closes, the seat shows ``connected: false`` and
 ``grace_left`` (seconds, counting down from ``grace``, Settings.grace, default
 60, ``stammtisch serve --grace``); the server broadcasts when a seat disconnects,
 comes back and when its grace period ends (``takeover: true``: the owner may
-``fill`` it). A person who comes back with the token gets the full state
+``fill`` it); such seat changes are broadcast at most once every 0.25 s, those
+that come in between together at the end of that time (or with the next action).
+A person who comes back with the token gets the full state
 (``log_start`` 0) and plays on. A table is rebuilt from the store when its first
 socket comes (after a restart, or after every socket had left): every person
 then starts away with a fresh grace period.

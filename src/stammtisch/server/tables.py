@@ -31,6 +31,8 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 EARLIER_DEALS = ("last_showdown", "last_deal")
 """Parts of a view that tell how the previous deal ended, not what is in play now."""
+PRESENCE_DELAY = 0.25
+"""Seconds between two broadcasts of seats coming or going (changes in between wait)."""
 RETRY_FIRST, RETRY_MAX = 0.5, 10.0
 """Seconds before a computer move that could not be stored is tried again, doubling
 up to the most."""
@@ -87,7 +89,12 @@ class Table:
     """The table's clock and pause (tests pass their own)."""
     advise: Callable[[str, dict[str, Any]], Awaitable[str | None]] = ask_hint
     """Works out a hint (in the hint worker)."""
+    presence_delay: float = PRESENCE_DELAY
     _runner: asyncio.Task[None] | None = None
+    _presence: asyncio.TimerHandle | None = None
+    """The broadcast of seats that came or went, while one is due."""
+    _presence_told: float = float("-inf")
+    """When (the event loop's time) seats that came or went were last broadcast."""
     _hinting: set[int] = field(default_factory=set)
     """Seats whose hint is being worked out."""
     _hinted: dict[int, float] = field(default_factory=dict)
@@ -239,6 +246,9 @@ class Table:
 
     async def _broadcast(self, *, full: bool = False, answer: Client | None = None,
                          answer_id: int | None = None, skip: Client | None = None) -> None:
+        if self._presence is not None:  # this broadcast tells the seats as they are now
+            self._presence.cancel()
+            self._presence = None
         shared: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients):
             if client is skip:
@@ -262,7 +272,7 @@ class Table:
             self._disarm(client.seat)
         await client.send(self.snapshot(client, full=True))
         if back:
-            await self._broadcast(skip=client)  # the others see the seat back
+            self._presence_changed(client)  # the others see the seat back
         self.wake_bots()
 
     def leave(self, client: Client) -> bool:
@@ -281,7 +291,7 @@ class Table:
     async def depart(self, client: Client) -> None:
         """A socket closed: when its seat is now empty, everyone sees the countdown."""
         if self.leave(client):
-            await self._broadcast()
+            self._presence_changed()
 
     def _arm_timers(self) -> None:
         now = time.monotonic()
@@ -305,15 +315,39 @@ class Table:
         left = self.seats[seat].grace_left(self.grace)
         if left is not None and left > 0:  # the loop's clock woke us a little early
             self._arm(seat, left)
-        elif left == 0.0 and self.clients:
-            task = asyncio.get_running_loop().create_task(self._broadcast())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        elif left == 0.0:
+            self._presence_changed()
+
+    def _presence_changed(self, told: Client | None = None) -> None:
+        """A seat's person came, went or ran out of grace: everyone is told at once,
+        but at most once every ``presence_delay`` seconds; what changes meanwhile is
+        told together at the end of that time (a flapping connection must not cost a
+        broadcast to every watcher each time), unless an action's broadcast comes
+        first. ``told``: a socket that knows already."""
+        if self._presence is not None or not self.clients:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_told + self.presence_delay - loop.time()
+        if wait > 0:
+            self._presence = loop.call_later(wait, self._tell_presence)
+        else:
+            self._tell_presence(told)
+
+    def _tell_presence(self, told: Client | None = None) -> None:
+        self._presence = None
+        loop = asyncio.get_running_loop()
+        self._presence_told = loop.time()
+        task = loop.create_task(self._broadcast(skip=told))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         """The table leaves memory: no timer may fire for it any more."""
         for seat in list(self._timers):
             self._disarm(seat)
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
 
     # --- what a client may do -------------------------------------------------------
 
