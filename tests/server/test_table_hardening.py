@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 import threading
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import stammtisch
 from server.wire import Wire
 from stammtisch.server import Settings, create_app
 from stammtisch.server.hub import Hub, replay_table
+from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, Seat
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Client, Table
@@ -348,3 +350,47 @@ def test_a_flapping_connection_costs_watchers_few_frames(tmp_path: Path) -> None
     frames, away = asyncio.run(run())
     assert 1 <= frames <= flaps // 5  # without coalescing: two frames a flap
     assert away["grace_left"] is not None and away["grace_left"] > 0
+
+
+@pytest.mark.parametrize("name", [
+    "Anna\u200b",  # a zero-width space
+    "\u202eannA",  # a right-to-left override
+    "Ben\u0301\u0302\u0303\u0304",  # four accents on one letter (NFC takes one)
+    "Z" + "\u0301\u0302" * 6,  # mostly accents
+    "\u0301",
+])
+def test_names_with_invisible_characters_or_piles_of_accents_are_refused(name: str) -> None:
+    with pytest.raises(ProtocolError):
+        clean_name(name)
+
+
+@pytest.mark.parametrize("name", ["Anna", "Zoë", "Ann", "Jürgen Ü.", "नमस्ते", "José"])
+def test_ordinary_names_pass(name: str) -> None:
+    assert clean_name(f" {name} ") == unicodedata.normalize("NFC", name)
+
+
+def test_decomposed_accents_are_composed() -> None:
+    assert clean_name("Zoe\u0308") == "Zo\u00eb"
+
+
+def test_a_name_that_reads_like_a_seated_persons_is_refused(tmp_path: Path) -> None:
+    app = memory_app(tmp_path)
+    table, _token = hub_of(app).create("schnauz", ["human", "open", "open"],
+                                       {"num_players": 3}, seed=2, name="Anna")
+
+    async def sit(name: str) -> dict[str, Any]:
+        watcher = Wire(app, table.id, "", ignore, None)
+        watcher.send({"type": "sit", "seat": 1, "name": name, "id": 5})
+        await watcher.handled()
+        await watcher.close()
+        return next(m for m in watcher.received if m.get("id") == 5)
+
+    async def run() -> list[tuple[str, Any]]:
+        answers = [await sit(name) for name in ("anna", "\u0410NNA", "\uff21nna",
+                                                "Anna\u200b", "Ann")]
+        return [(a["type"], a.get("code")) for a in answers]
+
+    assert asyncio.run(run()) == [("error", "name_taken")] * 3 + [
+        ("error", "bad_message"), ("seated", None)]
+    now = hub_of(app).get(table.id)  # rebuilt from the store: every socket had left
+    assert now is not None and [info.name for info in now.seats[:2]] == ["Anna", "Ann"]

@@ -43,10 +43,15 @@ socket's own seat.
   order: ``bad_message``, ``not_seated``, ``not_now`` (waiting or over),
   ``stale``, ``not_your_turn``, ``illegal``.
 - ``{"type": "sit", "seat": 2, "name": "Ben"}``: a watcher takes an open seat
-  (names: 1..24 printable characters once trimmed; clients show them as text,
-  never as HTML); answered with ``{"type": "seated", "seat": 2, "token": ...}``
-  to this socket only, then a broadcast. A seat taken over by a computer player
-  is never open again.
+  (names: 1..24 printable characters once trimmed and NFC-normalised, without
+  invisible or direction-changing characters (Unicode format characters), at most
+  2 combining marks on a character and no more marks than other characters, else
+  ``bad_message``; clients show them as text, never as HTML); answered with
+  ``{"type": "seated", "seat": 2, "token": ...}`` to this socket only, then a
+  broadcast. A name that reads the same as a seated person's (case, width and
+  Unicode look-alikes such as a Cyrillic "А" for "A" aside: the skeleton of
+  :mod:`stammtisch.server.names`) is refused with ``name_taken``. A seat taken
+  over by a computer player is never open again.
 - ``{"type": "fill", "seat": 2, "level": "club"}``: the owner puts a computer
   player into an open seat, or into a seat whose person has been away longer
   than the grace period (``takeover``); that person's token then holds nothing.
@@ -112,6 +117,7 @@ old plain ``token`` is hashed when loaded. Hashes are compared with
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,11 +126,14 @@ MAX_FRAME = 65536
 """Frames up to this size are read and answered; larger ones close the socket (1009)."""
 MAX_ACTION = 200
 MAX_NAME = 24
+MAX_MARKS = 2
+"""Combining marks (accents) one character of a name may carry."""
 MAX_REFUSED = 100
 """More refused messages than this in a row close the socket (1008)."""
 KINDS = ("act", "sit", "fill", "undo", "hint", "sync")
 CODES = ("bad_message", "bad_token", "not_seated", "not_your_turn", "illegal", "stale",
-         "seat_taken", "not_owner", "not_now", "rate_limited", "busy", "server")
+         "seat_taken", "name_taken", "not_owner", "not_now", "rate_limited", "busy",
+         "server")
 
 
 class ProtocolError(Exception):
@@ -164,12 +173,24 @@ def _int(data: dict[str, Any], key: str, *, required: bool) -> int | None:
 
 
 def clean_name(value: Any) -> str:
-    """A display name: 1..24 printable characters once trimmed."""
+    """A display name: 1..24 printable characters once trimmed and NFC-normalised, no
+    invisible or direction-changing characters, at most :data:`MAX_MARKS` combining
+    marks on one letter and no more marks than other characters."""
     if not isinstance(value, str):
         raise ProtocolError(f"a name is text of 1 to {MAX_NAME} characters")
-    name = value.strip()
+    name = unicodedata.normalize("NFC", value.strip())
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        raise ProtocolError("a name may not hold invisible or direction-changing characters")
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
         raise ProtocolError(f"a name is 1 to {MAX_NAME} printable characters")
+    marks = [unicodedata.category(c).startswith("M") for c in name]
+    run = longest = 0
+    for mark in marks:
+        run = run + 1 if mark else 0
+        longest = max(longest, run)
+    if longest > MAX_MARKS or 2 * sum(marks) > len(name):
+        raise ProtocolError(f"a name may carry at most {MAX_MARKS} accents on a letter, "
+                            "and no more accents than letters")
     return name
 
 

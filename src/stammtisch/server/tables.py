@@ -21,6 +21,7 @@ from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.hints import HintsBusy, hint_available
 from stammtisch.server.hints import ask as ask_hint
+from stammtisch.server.names import skeleton
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
@@ -422,6 +423,7 @@ class Table:
             info = self._check_seat(seat)
             if info.kind != OPEN:
                 raise TableError(f"seat {seat} is taken", "seat_taken")
+            await self._check_name(name)
             token = new_token()
             self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
             self.seen[seat] = self._seen(seat)
@@ -438,6 +440,17 @@ class Table:
             await client.send(seated)
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
+
+    async def _check_name(self, name: str) -> None:
+        seated = [info.name for info in self.seats if info.kind == HUMAN and info.name]
+        if not seated:
+            return
+        # The look-alike table is read on first use: not on the event loop.
+        reads = await asyncio.to_thread(lambda: [skeleton(n) for n in [name, *seated]])
+        for other, other_reads in zip(seated, reads[1:], strict=True):
+            if other_reads == reads[0]:
+                raise TableError(f"{name!r} reads the same as {other!r}, who sits at this "
+                                 "table: choose another name", "name_taken")
 
     async def fill(self, client: Client, seat: int, level: str,
                    answer_id: int | None = None) -> None:
