@@ -394,3 +394,38 @@ def test_a_name_that_reads_like_a_seated_persons_is_refused(tmp_path: Path) -> N
         ("error", "bad_message"), ("seated", None)]
     now = hub_of(app).get(table.id)  # rebuilt from the store: every socket had left
     assert now is not None and [info.name for info in now.seats[:2]] == ["Anna", "Ann"]
+
+
+def test_tables_nobody_came_to_leave_memory_and_the_lobby(tmp_path: Path) -> None:
+    app = memory_app(tmp_path)
+    hub = hub_of(app)
+    assert hub.unjoined == Settings().unjoined == 600.0
+    open_seat = ["human", "open"]
+    lonely, _ = hub.create("schnapsen", open_seat, {}, seed=1)
+    private, _ = hub.create("schnapsen", ["human", "random"], {}, seed=2)
+    visited, _ = hub.create("schnapsen", open_seat, {}, seed=3)
+    busy, _ = hub.create("schnapsen", open_seat, {}, seed=4)
+    created = max(t.created for t in (lonely, private, visited, busy))
+
+    def listed() -> set[str]:
+        return {entry["id"] for entry in hub.lobby()}
+
+    async def run() -> None:
+        passing = Wire(app, visited.id, "", ignore, None)
+        await passing.handled()
+        await passing.close()
+        staying = Wire(app, busy.id, "", ignore, None)
+        await staying.handled()
+        assert hub.sweep(created + 599) == []
+        assert listed() == {lonely.id, visited.id, busy.id}
+        assert sorted(hub.sweep(created + 601)) == sorted([lonely.id, private.id])
+        assert listed() == {visited.id, busy.id}
+        assert set(hub.tables) == {busy.id}
+        # Still stored: the link works, and the table is rebuilt for the socket.
+        late = Wire(app, lonely.id, "", ignore, None)
+        await late.handled()
+        assert late.state["table"] == lonely.id and hub.sweep(created + 10**6) == []
+        for wire in (late, staying):
+            await wire.close()
+
+    asyncio.run(run())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from typing import Any
 
 import stammtisch
@@ -16,6 +17,8 @@ from stammtisch.server.store import Store, StoredTable
 from stammtisch.server.tables import Table, TableError
 
 LOADS = 2
+UNJOINED = 600.0
+"""Seconds a new table nobody has come to stays in memory and in the lobby."""
 """Stored tables rebuilt at once (each in a worker thread); more wait their turn."""
 
 
@@ -38,6 +41,7 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
         match.play(text)
         table.played(actor, before)
     table.away_from_start()
+    table.joined = True  # rebuilt because a socket came
     if any("token" in s for s in stored.seats):  # an old record: keep hashes only
         store.save_seats(stored.id, [info.stored() for info in seats])
     return table
@@ -55,10 +59,13 @@ def _seat(kind: Any, game: str) -> Seat:
 class Hub:
     """Every live table of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0) -> None:
+    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0, *,
+                 unjoined: float = UNJOINED) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.grace = grace
+        self.unjoined = unjoined
+        """Seconds a new table waits for its first socket before :meth:`sweep` drops it."""
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
         self._loads = asyncio.Semaphore(LOADS)
@@ -97,6 +104,20 @@ class Hub:
                       created=created, listed=bool(listed))
         self.tables[table_id] = table
         return table, token
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Forget the tables no socket has come to within :attr:`unjoined` seconds of
+        their creation (``now`` and the creation time: ``time.time()``): they leave
+        memory and the lobby and stay stored, so that their link still works. Run it
+        on the event loop, now and then; one database statement. Returns their ids."""
+        now = time.time() if now is None else now
+        gone = [table for table in self.tables.values()
+                if not table.joined and table.idle() and now - table.created > self.unjoined]
+        for table in gone:
+            del self.tables[table.id]
+            table.close()
+        self.store.unlist([table.id for table in gone if table.listed])
+        return [table.id for table in gone]
 
     def release(self, table: Table) -> None:
         """Forget an idle table (no sockets, no computer player moving); the store keeps it."""

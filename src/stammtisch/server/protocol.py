@@ -17,6 +17,8 @@ HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
 creator), ``open`` a seat for a friend, else a computer level; ``name`` the
 creator's (default "Player N"); ``listed`` shows the table in the lobby (default:
 when a seat is open). Answer 201 ``{"id", "token", "seat", "url", "invite"}``.
+A table no socket has come to within Settings.unjoined seconds (default 600) of
+its creation leaves the lobby (its link still works).
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.

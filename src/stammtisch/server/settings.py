@@ -25,3 +25,6 @@ class Settings:
     """... and at most at once."""
     hint_cooldown: float = 2.0
     """Seconds after a seat's hint before the same seat may ask for the next."""
+    unjoined: float = 600.0
+    """Seconds a table made by ``POST /api/tables`` waits for its first socket before it
+    leaves memory and the lobby (it stays stored: its link still works)."""

@@ -145,3 +145,10 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+    def unlist(self, table_ids: list[str]) -> None:
+        """Take these tables out of the lobby (they stay stored and can be joined)."""
+        if not table_ids:
+            return
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id.in_(table_ids)).values(listed=False))

@@ -91,6 +91,8 @@ class Table:
     advise: Callable[[str, dict[str, Any]], Awaitable[str | None]] = ask_hint
     """Works out a hint (in the hint worker)."""
     presence_delay: float = PRESENCE_DELAY
+    joined: bool = False
+    """A socket has come to this table (or it was rebuilt for one)."""
     _runner: asyncio.Task[None] | None = None
     _presence: asyncio.TimerHandle | None = None
     """The broadcast of seats that came or went, while one is due."""
@@ -265,6 +267,7 @@ class Table:
     # --- coming and going -----------------------------------------------------------
 
     async def join(self, client: Client) -> None:
+        self.joined = True
         self._arm_timers()
         back = client.seat is not None and all(c.seat != client.seat for c in self.clients)
         self.clients.append(client)
