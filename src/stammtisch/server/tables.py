@@ -537,6 +537,10 @@ class Table:
         try:
             text = await self.advise(self.match.game, self.match.view(seat))
         except HintsBusy:
+            if last is None:  # not worked out: the seat's pause does not start
+                del self._hinted[seat]
+            else:
+                self._hinted[seat] = last
             raise TableError("the hint helper is busy: try again in a moment",
                              "busy") from None
         finally:
