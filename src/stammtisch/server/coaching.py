@@ -4,7 +4,8 @@ verdict on the action played, and at the end of the first deal a summary.
 
 The coach's words are data in the player's seat's state only (``state.coach``): they
 come from that seat's view, so no watcher ever sees them. The expert thinks off the
-event loop; advice that arrives after the table moved on is dropped.
+event loop, in the hint worker; advice that arrives after the table moved on is
+dropped.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from stammtisch.bots.coach import advise, judge
 from stammtisch.core.match import Match
+from stammtisch.server import hints
 
 log = logging.getLogger("stammtisch.server")
 
@@ -77,7 +79,7 @@ class Coach:
                      changed: Callable[[], Awaitable[None]]) -> None:
         asked = seq()
         try:
-            advice = await asyncio.to_thread(advise, self.game, match.view(self.seat))
+            advice = await hints.think(advise, self.game, match.view(self.seat))
         except Exception:  # the lesson goes on without this advice
             log.exception("the coach failed on a %s position", self.game)
             return

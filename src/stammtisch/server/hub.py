@@ -3,7 +3,9 @@ and the lobby, the listed tables that still wait for players or play."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,11 @@ from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
 from stammtisch.server.tables import Table, TableError
+
+LOADS = 2
+UNJOINED = 600.0
+"""Seconds a new table nobody has come to stays in memory and in the lobby."""
+"""Stored tables rebuilt at once (each in a worker thread); more wait their turn."""
 
 
 def replay_table(stored: StoredTable, store: Store, bot_delay: float,
@@ -40,6 +47,7 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
         match.play(text)
         table.played(actor, before)
     table.away_from_start()
+    table.joined = True  # rebuilt because a socket came
     if any("token" in s for s in stored.seats):  # an old record: keep hashes only
         store.save_seats(stored.id, [info.stored() for info in seats])
     return table
@@ -66,13 +74,17 @@ SEED_BITS = 128
 class Hub:
     """Every live table of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0,
-                 new_seed: Callable[[], int] = match_seed) -> None:
+    def __init__(self, store: Store, bot_delay: float, grace: float = 60.0, *,
+                 unjoined: float = UNJOINED, new_seed: Callable[[], int] = match_seed) -> None:
         self.new_seed = new_seed
         self.store = store
         self.bot_delay = bot_delay
         self.grace = grace
+        self.unjoined = unjoined
+        """Seconds a new table waits for its first socket before :meth:`sweep` drops it."""
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
+        self._loads = asyncio.Semaphore(LOADS)
 
     def create(self, game: str, seats: list[str], options: dict[str, Any],
                seed: int | None = None, *, name: str | None = None,
@@ -133,6 +145,20 @@ class Hub:
         self.tables[table_id] = table
         return table, token
 
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Forget the tables no socket has come to within :attr:`unjoined` seconds of
+        their creation (``now`` and the creation time: ``time.time()``): they leave
+        memory and the lobby and stay stored, so that their link still works. Run it
+        on the event loop, now and then; one database statement. Returns their ids."""
+        now = time.time() if now is None else now
+        gone = [table for table in self.tables.values()
+                if not table.joined and table.idle() and now - table.created > self.unjoined]
+        for table in gone:
+            del self.tables[table.id]
+            table.close()
+        self.store.unlist([table.id for table in gone if table.listed])
+        return [table.id for table in gone]
+
     def release(self, table: Table) -> None:
         """Forget an idle table (no sockets, no computer player moving); the store keeps it."""
         if table.idle() and self.tables.get(table.id) is table:
@@ -140,14 +166,49 @@ class Hub:
             table.close()
 
     def get(self, table_id: str) -> Table | None:
+        """The table, loaded and rebuilt here and now when it is not in memory (for
+        callers outside the event loop; sockets use :meth:`open`)."""
         table = self.tables.get(table_id)
         if table is None:
-            stored = self.store.load(table_id)
-            if stored is None:
-                return None
-            table = replay_table(stored, self.store, self.bot_delay, self.grace)
-            self.tables[table_id] = table
+            table = self._load(table_id)
+            if table is not None:
+                self.tables[table_id] = table
         return table
+
+    async def open(self, table_id: str) -> Table | None:
+        """The table, rebuilt from the store in a worker thread when it is not in
+        memory, so that a long match's replay never holds up the other tables;
+        sockets that come for one table while it loads share that one load, and at
+        most :data:`LOADS` tables load at once."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._open(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(self._loaded)
+        return await asyncio.shield(loading)
+
+    def _loaded(self, loading: asyncio.Task[Table | None]) -> None:
+        for table_id, task in list(self._loading.items()):
+            if task is loading:
+                del self._loading[table_id]
+        if not loading.cancelled():
+            loading.exception()  # retrieved here too: every socket may have gone
+
+    async def _open(self, table_id: str) -> Table | None:
+        async with self._loads:
+            table = await asyncio.to_thread(self._load, table_id)
+        if table is not None:
+            self.tables.setdefault(table_id, table)
+        return self.tables.get(table_id)
+
+    def _load(self, table_id: str) -> Table | None:
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        return replay_table(stored, self.store, self.bot_delay, self.grace)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The listed tables whose match is not over, newest first; a table not in

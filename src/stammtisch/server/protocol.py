@@ -7,6 +7,10 @@ played yet; the match and its seed exist), ``playing`` once every seat is held b
 a person or a computer player (at once when the last open seat is filled), and
 ``over`` once the match has a result. The creator (``owner``) holds the seat
 marked ``human`` at creation; that seat's token is also the owner's credential.
+Computer players move on their own, each move broadcast a fixed time after it
+became their turn (Settings.bot_delay plus the level's thinking budget, e.g.
+0.6 + 0.9 s for an expert), so that the timing never tells a forced move from a
+considered one; once every person is out of a match, the rest is played quickly.
 
 HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
 "open", "club", ...], "name"?, "listed"?}``: ``human`` exactly once (the
@@ -27,6 +31,8 @@ and is taken only at a practice table (the creator and computer players, where
 nobody else can ever sit; 400 when a seat is ``open``); that table's ``state``
 says ``"chosen_deals": true`` (false elsewhere), and the page tells its player.
 Records keep any integer seed, so older records with small seeds replay as before.
+A table no socket has come to within Settings.unjoined seconds (default 600) of
+its creation leaves the lobby (its link still works).
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.
@@ -62,17 +68,26 @@ socket's own seat.
   order: ``bad_message``, ``not_seated``, ``not_now`` (waiting or over),
   ``stale``, ``not_your_turn``, ``illegal``.
 - ``{"type": "sit", "seat": 2, "name": "Ben"}``: a watcher takes an open seat
-  (names: 1..24 printable characters once trimmed; clients show them as text,
-  never as HTML); answered with ``{"type": "seated", "seat": 2, "token": ...}``
-  to this socket only, then a broadcast. A seat taken over by a computer player
-  is never open again.
+  (names: 1..24 printable characters once trimmed and NFC-normalised, without
+  invisible or direction-changing characters (Unicode format characters), at most
+  2 combining marks on a character and no more marks than other characters, else
+  ``bad_message``; clients show them as text, never as HTML); answered with
+  ``{"type": "seated", "seat": 2, "token": ...}`` to this socket only, then a
+  broadcast. A name that reads the same as a seated person's (case, width and
+  Unicode look-alikes such as a Cyrillic "А" for "A" aside: the skeleton of
+  :mod:`stammtisch.server.names`) is refused with ``name_taken``. A seat taken
+  over by a computer player is never open again.
 - ``{"type": "fill", "seat": 2, "level": "club"}``: the owner puts a computer
   player into an open seat, or into a seat whose person has been away longer
   than the grace period (``takeover``); that person's token then holds nothing.
 - ``{"type": "undo", "seq"?: 12}`` (only when exactly one person plays against
   computer players, on their turn, back to their own last action, never back
-  past a card that came into sight or into an earlier deal), ``{"type": "hint"}``,
-  ``{"type": "sync"}``.
+  past a card that came into sight or into an earlier deal), ``{"type": "sync"}``.
+- ``{"type": "hint"}``: the expert's advice, on the seat's turn. One hint per seat
+  is worked out at a time (another socket of the same seat asking meanwhile is
+  refused with ``busy``, as is any hint while the server's hint helper has too many
+  waiting), and a seat asks again at the earliest Settings.hint_cooldown seconds
+  (default 2) after its last hint was asked for (``rate_limited``).
 
 Server to client:
 
@@ -97,7 +112,9 @@ person's last socket closes, the seat shows ``connected: false`` and
 ``grace_left`` (seconds, counting down from ``grace``, Settings.grace, default
 60, ``stammtisch serve --grace``); the server broadcasts when a seat disconnects,
 comes back and when its grace period ends (``takeover: true``: the owner may
-``fill`` it). A person who comes back with the token gets the full state
+``fill`` it); such seat changes are broadcast at most once every 0.25 s, those
+that come in between together at the end of that time (or with the next action).
+A person who comes back with the token gets the full state
 (``log_start`` 0) and plays on. A table is rebuilt from the store when its first
 socket comes (after a restart, or after every socket had left): every person
 then starts away with a fresh grace period.
@@ -108,7 +125,8 @@ watchers would otherwise make every join cost a broadcast to all).
 
 Limits: frames over :data:`MAX_FRAME` bytes close the socket with 1009. Per
 socket a token bucket (20 messages a second, bursts of 40: Settings.rate and
-Settings.burst) answers the excess with ``rate_limited`` and ignores it. More
+Settings.burst) answers the excess with ``rate_limited`` (with the message's
+``id`` when it has one) and ignores it. More
 than :data:`MAX_REFUSED` refused messages in a row close the socket with 1008;
 "in a row" counts every refused message (of any code) until a message is
 accepted after a full second without refusals, so that a flood which gets one
@@ -125,6 +143,7 @@ old plain ``token`` is hashed when loaded. Hashes are compared with
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,11 +152,14 @@ MAX_FRAME = 65536
 """Frames up to this size are read and answered; larger ones close the socket (1009)."""
 MAX_ACTION = 200
 MAX_NAME = 24
+MAX_MARKS = 2
+"""Combining marks (accents) one character of a name may carry."""
 MAX_REFUSED = 100
 """More refused messages than this in a row close the socket (1008)."""
 KINDS = ("act", "sit", "fill", "undo", "hint", "sync")
 CODES = ("bad_message", "bad_token", "not_seated", "not_your_turn", "illegal", "stale",
-         "seat_taken", "not_owner", "not_now", "rate_limited", "server")
+         "seat_taken", "name_taken", "not_owner", "not_now", "rate_limited", "busy",
+         "server")
 
 
 class ProtocolError(Exception):
@@ -177,12 +199,24 @@ def _int(data: dict[str, Any], key: str, *, required: bool) -> int | None:
 
 
 def clean_name(value: Any) -> str:
-    """A display name: 1..24 printable characters once trimmed."""
+    """A display name: 1..24 printable characters once trimmed and NFC-normalised, no
+    invisible or direction-changing characters, at most :data:`MAX_MARKS` combining
+    marks on one letter and no more marks than other characters."""
     if not isinstance(value, str):
         raise ProtocolError(f"a name is text of 1 to {MAX_NAME} characters")
-    name = value.strip()
+    name = unicodedata.normalize("NFC", value.strip())
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        raise ProtocolError("a name may not hold invisible or direction-changing characters")
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
         raise ProtocolError(f"a name is 1 to {MAX_NAME} printable characters")
+    marks = [unicodedata.category(c).startswith("M") for c in name]
+    run = longest = 0
+    for mark in marks:
+        run = run + 1 if mark else 0
+        longest = max(longest, run)
+    if longest > MAX_MARKS or 2 * sum(marks) > len(name):
+        raise ProtocolError(f"a name may carry at most {MAX_MARKS} accents on a letter, "
+                            "and no more accents than letters")
     return name
 
 

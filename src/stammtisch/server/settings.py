@@ -23,3 +23,8 @@ class Settings:
     """Messages a second one socket may send on average ..."""
     burst: float = 40.0
     """... and at most at once."""
+    hint_cooldown: float = 2.0
+    """Seconds after a seat's hint before the same seat may ask for the next."""
+    unjoined: float = 600.0
+    """Seconds a table made by ``POST /api/tables`` waits for its first socket before it
+    leaves memory and the lobby (it stays stored: its link still works)."""

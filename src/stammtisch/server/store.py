@@ -303,3 +303,10 @@ class Store:
         if self._lock is not None:
             self._lock.close()  # closing the file releases its lock
             self._lock = None
+
+    def unlist(self, table_ids: list[str]) -> None:
+        """Take these tables out of the lobby (they stay stored and can be joined)."""
+        if not table_ids:
+            return
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id.in_(table_ids)).values(listed=False))

@@ -1,9 +1,9 @@
 """Live tables: one match each, its seats (people, computer players, open seats), the
 sockets watching it, and the rules of the table around the match: nothing is played
-until every seat is held, computer players move on their own, every action is
-stored at once, a person who lost the connection keeps the seat for a grace period,
-undo only against computer players and only until a card the player had not seen
-comes into sight.
+until every seat is held, computer players move on their own at one pace (their
+timing shows nothing of their cards), every action is stored at once, a person who
+lost the connection keeps the seat for a grace period, undo only against computer
+players and only until a card the player had not seen comes into sight.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.coaching import Coach
-from stammtisch.server.hints import hint, hint_available
+from stammtisch.server.hints import HintsBusy, hint_available
+from stammtisch.server.hints import ask as ask_hint
+from stammtisch.server.names import skeleton
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
@@ -31,6 +33,11 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 EARLIER_DEALS = ("last_showdown", "last_deal")
 """Parts of a view that tell how the previous deal ended, not what is in play now."""
+PRESENCE_DELAY = 0.25
+"""Seconds between two broadcasts of seats coming or going (changes in between wait)."""
+RETRY_FIRST, RETRY_MAX = 0.5, 10.0
+"""Seconds before a computer move that could not be stored is tried again, doubling
+up to the most."""
 
 
 def this_deal(view: dict[str, Any]) -> dict[str, Any]:
@@ -80,7 +87,25 @@ class Table:
     deal: Any = None
     """The deal in play (the public view's ``deal``)."""
     coach: Coach | None = None
+    deal_events: int = 0
+    """Where the events of the deal in play begin (as far as what was seen goes)."""
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    """The table's clock and pause (tests pass their own)."""
+    advise: Callable[[str, dict[str, Any]], Awaitable[str | None]] = ask_hint
+    """Works out a hint (in the hint worker)."""
+    presence_delay: float = PRESENCE_DELAY
+    joined: bool = False
+    """A socket has come to this table (or it was rebuilt for one)."""
     _runner: asyncio.Task[None] | None = None
+    _presence: asyncio.TimerHandle | None = None
+    """The broadcast of seats that came or went, while one is due."""
+    _presence_told: float = float("-inf")
+    """When (the event loop's time) seats that came or went were last broadcast."""
+    _hinting: set[int] = field(default_factory=set)
+    """Seats whose hint is being worked out."""
+    _hinted: dict[int, float] = field(default_factory=dict)
+    """When each seat last asked for a hint (``clock``)."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -115,7 +140,9 @@ class Table:
         return sum(1 for client in self.clients if client.seat is None)
 
     def _seen(self, seat: int) -> set[str]:
-        return seen_cards(this_deal(self.match.view(seat)), self.match.events)
+        """What ``seat`` has seen of the deal in play."""
+        return seen_cards(this_deal(self.match.view(seat)),
+                          self.match.events[self.deal_events:])
 
     def _deal(self) -> Any:
         return self.match.view(None).get("deal")
@@ -126,6 +153,8 @@ class Table:
         earlier deal: what was seen starts again with the deal."""
         self.actors.append(actor)
         deal = self._deal()
+        if deal != self.deal:
+            self.deal_events = len(self.match.events)
         if len(self.human_seats) != 1:
             # Undo is for one person against computer players: nothing to track, and
             # only the last action is kept undoable (a failed save takes it back).
@@ -136,8 +165,7 @@ class Table:
         if deal != self.deal:
             self.deal = deal
             self.undo_floor = len(self.actors)
-            self.seen = {seat: seen_cards(this_deal(self.match.view(seat)), [])
-                         for seat in self.human_seats}
+            self.seen = {seat: self._seen(seat) for seat in self.human_seats}
             self.match.keep_undo(1)
             return
         fresh = self.match.events[events_before:]
@@ -147,6 +175,14 @@ class Table:
                 self.undo_floor = len(self.actors)
                 self.seen[seat] |= now
         self.match.keep_undo(max(1, len(self.actors) - self.undo_floor))
+
+    def _seen_from_now(self) -> None:
+        """Who plays changed (a seat went to a computer player): what each person has
+        seen was not tracked while several played, so it is read afresh and nothing
+        before this moment may be taken back."""
+        self.seen = {seat: self._seen(seat) for seat in self.human_seats}
+        self.undo_floor = len(self.actors)
+        self.match.keep_undo(1)
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.seats):
@@ -227,6 +263,9 @@ class Table:
 
     async def _broadcast(self, *, full: bool = False, answer: Client | None = None,
                          answer_id: int | None = None, skip: Client | None = None) -> None:
+        if self._presence is not None:  # this broadcast tells the seats as they are now
+            self._presence.cancel()
+            self._presence = None
         shared: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients):
             if client is skip:
@@ -242,6 +281,7 @@ class Table:
     # --- coming and going -----------------------------------------------------------
 
     async def join(self, client: Client) -> None:
+        self.joined = True
         self._arm_timers()
         back = client.seat is not None and all(c.seat != client.seat for c in self.clients)
         self.clients.append(client)
@@ -250,7 +290,7 @@ class Table:
             self._disarm(client.seat)
         await client.send(self.snapshot(client, full=True))
         if back:
-            await self._broadcast(skip=client)  # the others see the seat back
+            self._presence_changed(client)  # the others see the seat back
         self.wake_bots()
 
     def leave(self, client: Client) -> bool:
@@ -269,7 +309,7 @@ class Table:
     async def depart(self, client: Client) -> None:
         """A socket closed: when its seat is now empty, everyone sees the countdown."""
         if self.leave(client):
-            await self._broadcast()
+            self._presence_changed()
 
     def _arm_timers(self) -> None:
         now = time.monotonic()
@@ -293,15 +333,39 @@ class Table:
         left = self.seats[seat].grace_left(self.grace)
         if left is not None and left > 0:  # the loop's clock woke us a little early
             self._arm(seat, left)
-        elif left == 0.0 and self.clients:
-            task = asyncio.get_running_loop().create_task(self._broadcast())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        elif left == 0.0:
+            self._presence_changed()
+
+    def _presence_changed(self, told: Client | None = None) -> None:
+        """A seat's person came, went or ran out of grace: everyone is told at once,
+        but at most once every ``presence_delay`` seconds; what changes meanwhile is
+        told together at the end of that time (a flapping connection must not cost a
+        broadcast to every watcher each time), unless an action's broadcast comes
+        first. ``told``: a socket that knows already."""
+        if self._presence is not None or not self.clients:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_told + self.presence_delay - loop.time()
+        if wait > 0:
+            self._presence = loop.call_later(wait, self._tell_presence)
+        else:
+            self._tell_presence(told)
+
+    def _tell_presence(self, told: Client | None = None) -> None:
+        self._presence = None
+        loop = asyncio.get_running_loop()
+        self._presence_told = loop.time()
+        task = loop.create_task(self._broadcast(skip=told))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         """The table leaves memory: no timer may fire for it any more."""
         for seat in list(self._timers):
             self._disarm(seat)
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
         if self.coach is not None:
             self.coach.close()
 
@@ -337,32 +401,40 @@ class Table:
             if self.match.to_act != seat:
                 raise TableError(f"it is not your turn (seat {self.match.to_act} is to act)",
                                  "not_your_turn")
-            before = len(self.match.events)
-            floor, deal = self.undo_floor, self.deal
-            seen = {s: set(cards) for s, cards in self.seen.items()}
             try:
-                played = self.match.play(text)
+                stored = await self._commit(seat, text)
             except StammtischError as refused:
                 raise TableError(str(refused), "illegal") from None
-            self.played(seat, before)
-            self.seq += 1
-            try:
-                await self._save()
-            except Exception:
-                # Not stored, so not played: the table stays as it was.
-                log.exception("table %s: an action could not be stored", self.id)
-                self.match.undo()
-                self.actors.pop()
-                self.seq -= 1
-                self.deal, self.seen = deal, seen
-                # Never below what the match can still take back.
-                self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
+            if not stored:
                 raise TableError("the server could not store this action; the table is "
-                                 "unchanged, try again", "server") from None
+                                 "unchanged, try again", "server")
             if self.coach is not None and seat == self.coach.seat:
-                self.coach.played(self.seq - 1, played.text)
+                self.coach.played(self.seq - 1, self.match.actions[-1])
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
+
+    async def _commit(self, seat: int, text: str) -> bool:
+        """Play ``text`` for ``seat`` and store it; an illegal action raises and changes
+        nothing. False (logged) when it could not be stored: then it is not played
+        either, and the table is as it was."""
+        before = len(self.match.events)
+        floor, deal, deal_events = self.undo_floor, self.deal, self.deal_events
+        seen = {s: set(cards) for s, cards in self.seen.items()}
+        self.match.play(text)
+        self.played(seat, before)
+        self.seq += 1
+        try:
+            await self._save()
+        except Exception:
+            log.exception("table %s: an action of seat %s could not be stored", self.id, seat)
+            self.match.undo()
+            self.actors.pop()
+            self.seq -= 1
+            self.deal, self.deal_events, self.seen = deal, deal_events, seen
+            # Never below what the match can still take back.
+            self.undo_floor = max(floor, len(self.actors) - self.match.undoable)
+            return False
+        return True
 
     async def sit(self, client: Client, seat: int, name: str,
                   answer_id: int | None = None) -> None:
@@ -372,6 +444,7 @@ class Table:
             info = self._check_seat(seat)
             if info.kind != OPEN:
                 raise TableError(f"seat {seat} is taken", "seat_taken")
+            await self._check_name(name)
             token = new_token()
             self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
             self.seen[seat] = self._seen(seat)
@@ -388,6 +461,17 @@ class Table:
             await client.send(seated)
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
+
+    async def _check_name(self, name: str) -> None:
+        seated = [info.name for info in self.seats if info.kind == HUMAN and info.name]
+        if not seated:
+            return
+        # The look-alike table is read on first use: not on the event loop.
+        reads = await asyncio.to_thread(lambda: [skeleton(n) for n in [name, *seated]])
+        for other, other_reads in zip(seated, reads[1:], strict=True):
+            if other_reads == reads[0]:
+                raise TableError(f"{name!r} reads the same as {other!r}, who sits at this "
+                                 "table: choose another name", "name_taken")
 
     async def fill(self, client: Client, seat: int, level: str,
                    answer_id: int | None = None) -> None:
@@ -420,6 +504,7 @@ class Table:
             self._disarm(seat)
             self.bots[seat] = make_bot(self.match.game, level, self.match.seed, seat)
             self.seen.pop(seat, None)
+            self._seen_from_now()
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
@@ -448,13 +533,36 @@ class Table:
                 raise
             await self._broadcast(full=True, answer=client, answer_id=answer_id)
 
-    async def hint(self, client: Client) -> str:
+    async def hint(self, client: Client, cooldown: float = 0.0) -> str:
+        """The expert's advice for the client's seat, on its turn: one hint in flight
+        per seat, and the next one ``cooldown`` seconds after the last was asked."""
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
         if self.phase != PLAYING or self.match.to_act != seat:
             raise TableError("a hint is given on your turn", "not_your_turn")
-        text = await asyncio.to_thread(hint, self.match.game, self.match.view(seat))
+        if not hint_available(self.match.game):
+            raise TableError("no hints yet: they come with the expert computer player")
+        if seat in self._hinting:
+            raise TableError("a hint for your seat is still being worked out", "busy")
+        now = self.clock()
+        last = self._hinted.get(seat)
+        if last is not None and now - last < cooldown:
+            raise TableError(f"one hint every {cooldown:g} s: the next in "
+                             f"{cooldown - (now - last):.1f} s", "rate_limited")
+        self._hinting.add(seat)
+        self._hinted[seat] = now
+        try:
+            text = await self.advise(self.match.game, self.match.view(seat))
+        except HintsBusy:
+            if last is None:  # not worked out: the seat's pause does not start
+                del self._hinted[seat]
+            else:
+                self._hinted[seat] = last
+            raise TableError("the hint helper is busy: try again in a moment",
+                             "busy") from None
+        finally:
+            self._hinting.discard(seat)
         if text is None:
             raise TableError("no hints yet: they come with the expert computer player")
         return text
@@ -479,30 +587,68 @@ class Table:
             if self.phase == PLAYING and self.match.to_act in self.bots:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
 
+    def pace(self, seat: int) -> float:
+        """Seconds from the moment a computer player is to move until its move is shown:
+        the table's pause plus the level's thinking budget, whatever the decision took,
+        so that a forced move cannot be told from a considered one by its timing."""
+        if not self.bot_delay:
+            return 0.0
+        if not self._someone_plays():
+            return 0.05  # nobody plays on: the rest is told quickly
+        budget = getattr(self.bots[seat], "budget", None)
+        thinking = float(budget) if isinstance(budget, int | float) else 0.0
+        return self.bot_delay + thinking
+
     async def _run_bots(self) -> None:
+        failures = 0
+        pending: tuple[int, str] | None = None  # (seq, move): chosen, not stored yet
         while True:
-            # Pause before each computer move, so that people see what came before it.
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay if self._someone_plays() else 0.05)
+            start = self.clock()
+            if failures:
+                await self.sleep(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))
             async with self.lock:
                 seat = self.match.to_act
                 if self.phase != PLAYING or seat is None or seat not in self.bots:
                     return
-                view = self.match.view(seat)
-                before = len(self.match.events)
+                view, seq = self.match.view(seat), self.seq
+            if pending is not None and pending[0] == seq:
+                choice = pending[1]
+            else:
+                # The computer player thinks, and the pause runs, outside the lock:
+                # people's messages are answered meanwhile.
+                choice = await self._choose(seat, view)
+                wait = start + self.pace(seat) - self.clock()
+                if wait > 0:
+                    await self.sleep(wait)
+            async with self.lock:
+                if self.seq != seq or self.match.to_act != seat or self.phase != PLAYING:
+                    pending = None
+                    continue
                 try:
-                    choice = await asyncio.to_thread(self.bots[seat].choose, view)
-                    self.match.play(choice)
-                except Exception:
-                    # A computer player's fault must not stop the table: log it, play on.
-                    log.exception("table %s: the computer player at seat %s failed", self.id, seat)
-                    self.match.play(view["legal_actions"][0])
-                self.played(seat, before)
-                self.seq += 1
-                await self._save()
+                    stored = await self._commit(seat, choice)
+                except StammtischError:
+                    log.exception("table %s: the computer player at seat %s chose an "
+                                  "illegal move", self.id, seat)
+                    choice = view["legal_actions"][0]
+                    stored = await self._commit(seat, choice)
+                if not stored:
+                    # Memory and store agree again (the move was taken back); try again
+                    # after a pause that grows while the store stays away.
+                    failures, pending = failures + 1, (self.seq, choice)
+                    continue
+                failures, pending = 0, None
                 await self._broadcast()
                 if self.coach is not None:
                     self.coach.wake(self.match, lambda: self.seq, self._broadcast)
+
+    async def _choose(self, seat: int, view: dict[str, Any]) -> str:
+        try:
+            return await asyncio.to_thread(self.bots[seat].choose, view)
+        except Exception:
+            # A computer player's fault must not stop the table: log it, play on.
+            log.exception("table %s: the computer player at seat %s failed", self.id, seat)
+            text: str = view["legal_actions"][0]
+            return text
 
     async def _save(self) -> None:
         record, result = self.match.record(), self.match.result

@@ -29,6 +29,7 @@ from stammtisch.server.protocol import (
     parse_message,
 )
 from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Client, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
@@ -37,7 +38,8 @@ CALM = 1.0
 """Seconds without a refused message after which a socket's refusals are forgiven."""
 
 
-async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None:
+async def _handle(table: Table, client: Client, raw: str | bytes | None,
+                  config: Settings) -> None:
     message = parse_message(raw)
     if message.kind == "act":
         assert message.seq is not None  # the parser requires it
@@ -51,7 +53,8 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None
     elif message.kind == "undo":
         await table.undo(client, message.seq, message.id)
     elif message.kind == "hint":
-        answer: dict[str, Any] = {"type": "hint", "text": await table.hint(client)}
+        text = await table.hint(client, config.hint_cooldown)
+        answer: dict[str, Any] = {"type": "hint", "text": text}
         if message.id is not None:
             answer["id"] = message.id
         await client.send(answer)
@@ -59,10 +62,11 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None) -> None
         await client.send(table.snapshot(client, full=True, answer_id=message.id))
 
 
-async def _answer(table: Table, client: Client, raw: str | bytes | None) -> bool:
+async def _answer(table: Table, client: Client, raw: str | bytes | None,
+                  config: Settings) -> bool:
     """Handle one message; False when it was refused."""
     try:
-        await _handle(table, client, raw)
+        await _handle(table, client, raw, config)
     except SlowReader:
         raise
     except (ProtocolError, TableError) as refused:
@@ -84,7 +88,7 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None) -> bool
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
-        table = hub(websocket).get(websocket.path_params["table_id"])
+        table = await hub(websocket).open(websocket.path_params["table_id"])
     except StammtischError as problem:
         # A stored record the engine no longer replays: say so, keep the record.
         log.exception("table %s cannot be resumed", websocket.path_params["table_id"])
@@ -124,10 +128,10 @@ async def table_socket(websocket: WebSocket) -> None:
             if raw is None:
                 raw = incoming.get("bytes")
             if bucket.take():
-                accepted = await _answer(table, client, raw)
+                accepted = await _answer(table, client, raw, config)
             else:
                 await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
-                                 f"a second (bursts of {config.burst:g})"))
+                                 f"a second (bursts of {config.burst:g})", message_id(raw)))
                 accepted = False
             now = time.monotonic()
             if not accepted:
