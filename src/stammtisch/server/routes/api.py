@@ -11,14 +11,17 @@ from starlette.routing import Route
 
 from stammtisch.errors import StammtischError
 from stammtisch.server import history
+from stammtisch.server.body import BodyRefused, read_body
 from stammtisch.server.catalog import catalog
-from stammtisch.server.deps import hub, store
+from stammtisch.server.deps import hub, settings, store
 
 MAX_BODY = 16_384
+CLOSE = {"Connection": "close"}
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int = 400,
+           headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def games(_request: Request) -> JSONResponse:
@@ -28,9 +31,12 @@ async def games(_request: Request) -> JSONResponse:
 async def create_table(request: Request) -> JSONResponse:
     """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
     "listed"?}`` -> id, the creator's token and seat, the table's address."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
+    # Answers given before the body is read close the connection, so that its rest is
+    # never read either.
+    try:
+        body = await read_body(request, MAX_BODY, settings(request).body_timeout)
+    except BodyRefused as refused:
+        return _error(str(refused), refused.status, CLOSE)
     try:
         data: Any = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
