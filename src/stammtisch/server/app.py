@@ -1,4 +1,5 @@
-"""The ASGI app: pages, the JSON API, the table socket and the static files."""
+"""The ASGI app: pages, the JSON API, the table socket and the static files, behind the
+:class:`~stammtisch.server.guard.Guard` (security headers, the Origin check)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.routes import api, pages
 from stammtisch.server.settings import Settings
@@ -25,7 +28,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         hub.store.dispose()
 
-    app = Starlette(lifespan=lifespan, routes=[
+    app = Starlette(lifespan=lifespan, middleware=[Middleware(Guard)], routes=[
         *pages.routes,
         *api.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),

@@ -33,6 +33,10 @@ async def create_table(request: Request) -> JSONResponse:
     "listed"?}`` -> id, the creator's token and seat, the table's address."""
     # Answers given before the body is read close the connection, so that its rest is
     # never read either.
+    if request.headers.get("content-type", "").partition(";")[0].strip().lower() \
+            != "application/json":
+        return _error("the body must be JSON, sent as Content-Type: application/json", 415,
+                      CLOSE)
     try:
         body = await read_body(request, MAX_BODY, settings(request).body_timeout)
     except BodyRefused as refused:
