@@ -11,6 +11,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.routes import api, pages
@@ -36,4 +37,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ])
     app.state.settings = settings
     app.state.hub = hub
+    app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     return app

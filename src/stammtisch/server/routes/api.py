@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from starlette.requests import Request
@@ -13,6 +14,7 @@ from stammtisch.errors import StammtischError
 from stammtisch.server import history
 from stammtisch.server.body import BodyRefused, read_body
 from stammtisch.server.catalog import catalog
+from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.deps import hub, settings, store
 
 MAX_BODY = 16_384
@@ -37,6 +39,12 @@ async def create_table(request: Request) -> JSONResponse:
             != "application/json":
         return _error("the body must be JSON, sent as Content-Type: application/json", 415,
                       CLOSE)
+    address = request.client.host if request.client else ""
+    limit: PerClient = request.app.state.table_limit
+    if not limit.take(address):
+        return _error(f"too many new tables from this address: at most {limit.rate * 60:g} "
+                      f"a minute (bursts of {limit.burst:g})", 429,
+                      {**CLOSE, "Retry-After": str(math.ceil(limit.retry_after(address)))})
     try:
         body = await read_body(request, MAX_BODY, settings(request).body_timeout)
     except BodyRefused as refused:
