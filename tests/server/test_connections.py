@@ -75,6 +75,19 @@ def test_half_a_head_is_closed_after_the_header_timeout(db: Path) -> None:
         assert served(live)
 
 
+def test_a_trickled_body_nobody_reads_is_cut_off(db: Path) -> None:
+    with server(db, header_timeout=0.5) as live, opened(live, timeout=5) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Length: 1000000\r\n\r\nx")
+        assert answer(sock)[0] == 200
+        deadline = time.monotonic() + 5
+        with contextlib.suppress(OSError):  # the server closes while we send
+            while time.monotonic() < deadline:
+                sock.sendall(b"x")  # a byte now and then keeps uvicorn's idle timer off
+                time.sleep(0.05)
+        assert time.monotonic() < deadline and closed(sock)
+
+
 def test_a_table_socket_outlives_the_header_timeout(db: Path) -> None:
     with server(db, header_timeout=0.3) as live:
         created = live.create("schnapsen", ["human", "random"])

@@ -6,8 +6,10 @@ clients that open sockets and never finish their headers hold descriptors until 
 process runs out of them. :class:`GuardedH11` (used by ``stammtisch serve`` and the test
 server through :func:`uvicorn_config`) closes a connection whose head is not complete
 ``header_timeout`` seconds after it opened (or after the first byte of a further request
-on a kept-alive connection), and refuses (closes at once) a connection beyond
-``max_per_address`` from its address or beyond ``max_connections`` in all. A socket
+on a kept-alive connection), or that is still sending a body ``header_timeout`` seconds
+after it was answered (a body the app reads has the app's own deadline). It refuses
+(closes at once) a connection beyond ``max_per_address`` from its address or beyond
+``max_connections`` in all. A socket
 upgraded to a table's WebSocket keeps its place in the count until it closes
 (:class:`GuardedWebSocket`). Idle kept-alive connections and silent WebSockets are left to
 uvicorn's ``timeout_keep_alive`` and ping settings.
@@ -139,8 +141,20 @@ class GuardedH11(H11Protocol):
         if self.conn.their_state is h11.IDLE:
             self._start_head_timer()  # a further request on a kept-alive connection
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
+        if not self._unanswered_bytes_due():
             self._stop_head_timer()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.conn.their_state is h11.SEND_BODY:
+            self._start_head_timer()  # the rest of a body nobody reads
+
+    def _unanswered_bytes_due(self) -> bool:
+        """True while the client owes bytes no handler waits for: a request head, or the
+        rest of a body sent after the answer (uvicorn reads and drops it; trickled, it
+        would keep the connection forever)."""
+        their, our = self.conn.their_state, self.conn.our_state
+        return their is h11.IDLE or (their is h11.SEND_BODY and our in (h11.DONE, h11.MUST_CLOSE))
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self._stop_head_timer()
@@ -159,7 +173,7 @@ class GuardedH11(H11Protocol):
     def _head_late(self) -> None:
         self.head_timer = None
         if not self.transport.is_closing():
-            log.info("closed a connection from %s: no complete request head within %g s",
+            log.info("closed a connection from %s: its request took over %g s",
                      self.client[0] if self.client else "?", self.limits.header_timeout)
             self.transport.abort()
 

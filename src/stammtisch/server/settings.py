@@ -29,7 +29,8 @@ class Settings:
     """... and at most at once."""
     header_timeout: float = 10.0
     """Seconds a connection has to send a complete request head: from its opening, and
-    from the first byte of each further request on a kept-alive connection."""
+    from the first byte of each further request on a kept-alive connection; and to end a
+    body that is still coming after its request was answered."""
     body_timeout: float = 10.0
     """Seconds a request body (a new table) has to arrive once its head is in."""
     max_per_address: int = 64
