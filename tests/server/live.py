@@ -15,8 +15,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from stammtisch.server import Settings, create_app
+from stammtisch.server.connections import uvicorn_config
 from stammtisch.server.hub import Hub, match_seed
-from stammtisch.server.protocol import MAX_FRAME
 
 
 def free_port() -> int:
@@ -32,22 +32,23 @@ class LiveServer:
 
     def __init__(self, db: Path | str, *, bot_delay: float = 0.0,
                  port: int | None = None, grace: float = 60.0,
-                 rate: tuple[float, float] = (1000.0, 1000.0)) -> None:
+                 rate: tuple[float, float] = (1000.0, 1000.0), **settings: Any) -> None:
         """``db``: a SQLite file, or a database URL. ``rate``: messages a second and
         burst per socket; generous by default so that tests may play at full speed
-        (the production limit is ``Settings().rate``, ``Settings().burst``)."""
+        (the production limit is ``Settings().rate``, ``Settings().burst``); so are the
+        new tables per address. ``settings``: further :class:`Settings` fields. The
+        server runs on ``stammtisch serve``'s uvicorn configuration."""
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         url = db if isinstance(db, str) else f"sqlite:///{db}"
+        settings = {"create_rate": 1000.0, "create_burst": 1000.0, **settings}
         app = create_app(Settings(db_url=url, bot_delay=bot_delay, grace=grace,
-                                  rate=rate[0], burst=rate[1]))
+                                  rate=rate[0], burst=rate[1], **settings))
         self.hub: Hub = app.state.hub
         self._seeds: list[int] = []
         self.hub.new_seed = lambda: self._seeds.pop() if self._seeds else match_seed()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=MAX_FRAME)
-        self.server = uvicorn.Server(config)
+        self.server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 10

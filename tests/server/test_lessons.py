@@ -89,7 +89,8 @@ def test_a_lesson_coaches_every_decision_of_the_first_deal(live: LiveServer, gam
 def test_an_unknown_lesson_is_a_clear_400(live: LiveServer) -> None:
     answer = httpx.post(f"{live.url}/api/lessons", json={"game": "poker"})
     assert answer.status_code == 400 and "guided deal" in answer.json()["error"]
-    assert httpx.post(f"{live.url}/api/lessons", content=b"[").status_code == 400
+    assert httpx.post(f"{live.url}/api/lessons", content=b"[",
+                      headers={"Content-Type": "application/json"}).status_code == 400
 
 
 def test_a_lesson_is_unlisted_and_survives_a_restart(live: LiveServer, db: Any) -> None:

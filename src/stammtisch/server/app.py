@@ -1,31 +1,59 @@
-"""The ASGI app: pages, the JSON API, the table socket and the static files."""
+"""The ASGI app: pages, the JSON API, the table socket and the static files, behind the
+:class:`~stammtisch.server.guard.Guard` (security headers, the Origin check)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from stammtisch.server import hints, history
+from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.routes import api, pages
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 from stammtisch.server.ws import table_socket
 
+log = logging.getLogger("stammtisch.server")
+
+
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps of the tables nobody came to (Hub.sweep)."""
+
+
+async def _sweeping(hub: Hub) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_EVERY)
+        try:
+            hub.sweep()
+        except Exception:  # a failed sweep is tried again at the next one
+            log.exception("the sweep of unjoined tables failed")
+
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace)
+    hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
+              unjoined=settings.unjoined)
+    replays = history.Replays()
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        sweeper = asyncio.get_running_loop().create_task(_sweeping(hub))
         yield
+        sweeper.cancel()
         hub.store.dispose()
+        replays.close()
+        hints.close()
 
-    app = Starlette(lifespan=lifespan, routes=[
+    app = Starlette(lifespan=lifespan, middleware=[Middleware(Guard)], routes=[
         *pages.routes,
         *api.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
@@ -33,4 +61,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ])
     app.state.settings = settings
     app.state.hub = hub
+    app.state.replays = replays
+    app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     return app

@@ -155,6 +155,9 @@ class TableRun:
     def __init__(self, bench: Bench, index: int) -> None:
         self.bench = bench
         self.game, self.options = GAMES[index % len(GAMES)]
+        # Each table's creator is another client to the server's limit of new tables per
+        # address (the bench is a trusted local proxy to it).
+        self.address = f"10.0.{index // 256 % 256}.{index % 256}"
         self.table_id = ""
         self.players: list[Player] = []
         self.pending: dict[int, tuple[float, set[Player], list[float]]] = {}
@@ -193,7 +196,7 @@ class TableRun:
             self.bench.post, "/api/tables",
             {"game": self.game, "options": self.options,
              "seats": ["human"] + ["open"] * (self.options["num_players"] - 1),
-             "name": "Bot 0"})
+             "name": "Bot 0"}, self.address)
         self.table_id = created["id"]
         self.bench.totals.tables[self.table_id] = 0
         self.closing, self.stopping, self.pending, self.seq = False, False, {}, 0
@@ -268,9 +271,9 @@ class Bench:
         self.totals = Totals()
         self.connected = 0
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(self.http_url + path, json.dumps(body).encode(),
-                                         {"Content-Type": "application/json"})
+    def post(self, path: str, body: dict[str, Any], client: str) -> dict[str, Any]:
+        request = urllib.request.Request(self.http_url + path, json.dumps(body).encode(), {
+            "Content-Type": "application/json", "X-Forwarded-For": client})
         with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
             found: dict[str, Any] = json.loads(answer.read())
             return found

@@ -1,23 +1,31 @@
-"""``stammtisch serve``: the app on uvicorn, with the address to open printed first."""
+"""``stammtisch serve``: the app on uvicorn (with the limits of
+:mod:`stammtisch.server.connections`), with the address to open printed first."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 
 import uvicorn
 
 from stammtisch.server.app import create_app
-from stammtisch.server.protocol import MAX_FRAME
+from stammtisch.server.connections import uvicorn_config
+from stammtisch.server.logfilter import limit_server_logs
 from stammtisch.server.settings import DEFAULT_DB, Settings
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
           bot_delay: float = 0.6, grace: float = Settings.grace) -> None:
     app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace))
+    server = uvicorn.Server(uvicorn_config(app, host, port))
+    limit_server_logs()  # after uvicorn's Config has set up its loggers
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # What start-up built (modules, the app) lives as long as the server: keep it out of
     # the collector's full passes, which otherwise pause every table at once.
     gc.collect()
     gc.freeze()
     print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # uvicorn said why (the port in use, say)

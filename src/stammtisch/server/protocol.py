@@ -33,6 +33,12 @@ says ``"chosen_deals": true`` (false elsewhere), and the page tells its player.
 Records keep any integer seed, so older records with small seeds replay as before.
 A table no socket has come to within Settings.unjoined seconds (default 600) of
 its creation leaves the lobby (its link still works).
+The body must be sent as ``Content-Type: application/json`` (else 415) and be at most
+16,384 bytes (a larger ``Content-Length``, or a chunked body passing it: 413 at once), and
+arrive within Settings.body_timeout (10 s; else 408). One client address may create
+Settings.create_burst tables at once (10) and Settings.create_rate a second after that
+(30 a minute); beyond, 429 with ``Retry-After``. Errors are ``{"error": <text>}``; these
+four (415, 413, 408, 429) close the connection, so the rest of a body is never read.
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.
@@ -133,6 +139,17 @@ accepted after a full second without refusals, so that a flood which gets one
 message through each time the bucket refills is still one flood. A socket that
 stops reading (more than 200 messages waiting for it) is closed with 1008 too;
 the table does not wait for it.
+
+Connections (:mod:`stammtisch.server.connections`, :mod:`stammtisch.server.guard`): a
+request or socket handshake whose ``Origin`` header is present and is not the address it
+was sent to (its ``Host``) is refused, 403 (``{"error"}`` for HTTP); no ``Origin`` passes.
+A connection must complete each request head within Settings.header_timeout (10 s), and
+a body still coming after its answer within as long, or is closed. At most
+Settings.max_per_address (64) connections from one address (sockets included; trusted
+proxies exempt) and Settings.max_connections in all are open at once; further ones are
+closed at once. Answers carry Content-Security-Policy (only the site's
+own files), X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy
+same-origin.
 
 Tokens: ``secrets.token_urlsafe(32)`` (256 bits). Only ``sha256(token)`` hex is
 kept, in memory and in the stored seat (``token_hash``); a stored seat with an

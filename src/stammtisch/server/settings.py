@@ -28,3 +28,22 @@ class Settings:
     unjoined: float = 600.0
     """Seconds a table made by ``POST /api/tables`` waits for its first socket before it
     leaves memory and the lobby (it stays stored: its link still works)."""
+    create_rate: float = 0.5
+    """Tables one client address may create a second on average (30 a minute) ..."""
+    create_burst: float = 10.0
+    """... and at most at once."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a complete request head: from its opening, and
+    from the first byte of each further request on a kept-alive connection; and to end a
+    body that is still coming after its request was answered."""
+    body_timeout: float = 10.0
+    """Seconds a request body (a new table) has to arrive once its head is in."""
+    max_per_address: int = 64
+    """Connections open at once from one address (sockets to tables included); more are
+    closed at once. The trusted proxies are exempt: behind a proxy, it limits per client."""
+    max_connections: int = 0
+    """Connections open at once in all; 0: the process's descriptor limit less 100, so
+    that the database and the log can always open files."""
+    trusted_proxies: str | None = None
+    """Addresses (and networks) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
+    believed, comma separated; None: uvicorn's $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -13,34 +14,66 @@ from starlette.routing import Route
 
 from stammtisch.errors import StammtischError
 from stammtisch.server import history
+from stammtisch.server.body import BodyRefused, read_body
 from stammtisch.server.catalog import catalog
-from stammtisch.server.deps import hub, store
+from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.deps import hub, settings, store
 from stammtisch.server.hub import SEED_BITS
+from stammtisch.server.tables import Table
 
 MAX_BODY = 16_384
+CLOSE = {"Connection": "close"}
 log = logging.getLogger("stammtisch.server")
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int = 400,
+           headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def games(_request: Request) -> JSONResponse:
     return JSONResponse(catalog())
 
 
-async def create_table(request: Request) -> JSONResponse:
-    """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
-    "listed"?}`` -> id, the creator's token and seat, the table's address."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
+async def _new_table_request(request: Request) -> dict[str, Any] | JSONResponse:
+    """The JSON object of a request for a new table (or lesson), or the error answer.
+    Answers given before the body is read close the connection, so that its rest is
+    never read either."""
+    if request.headers.get("content-type", "").partition(";")[0].strip().lower() \
+            != "application/json":
+        return _error("the body must be JSON, sent as Content-Type: application/json", 415,
+                      CLOSE)
+    address = request.client.host if request.client else ""
+    limit: PerClient = request.app.state.table_limit
+    if not limit.take(address):
+        return _error(f"too many new tables from this address: at most {limit.rate * 60:g} "
+                      f"a minute (bursts of {limit.burst:g})", 429,
+                      {**CLOSE, "Retry-After": str(math.ceil(limit.retry_after(address)))})
+    try:
+        body = await read_body(request, MAX_BODY, settings(request).body_timeout)
+    except BodyRefused as refused:
+        return _error(str(refused), refused.status, CLOSE)
     try:
         data: Any = json.loads(body)
     except ValueError:  # not JSON, not UTF-8, or a number past Python's digit limit
         return _error("the body must be a JSON object (numbers of at most 4300 digits)")
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return _error('the body must be a JSON object with "game"')
+    return data
+
+
+def _made(table: Table, token: str) -> JSONResponse:
+    url = f"/table/{table.id}"
+    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
+                         "url": url, "invite": url}, status_code=201)
+
+
+async def create_table(request: Request) -> JSONResponse:
+    """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
+    "listed"?}`` -> id, the creator's token and seat, the table's address."""
+    data = await _new_table_request(request)
+    if isinstance(data, JSONResponse):
+        return data
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**SEED_BITS):
@@ -49,35 +82,23 @@ async def create_table(request: Request) -> JSONResponse:
     if listed is not None and not isinstance(listed, bool):
         return _error('"listed" must be true or false')
     try:
-        table, token = hub(request).create(
+        return _made(*hub(request).create(
             data["game"], data.get("seats", []), data.get("options", {}), seed,
-            name=data.get("name"), listed=listed)
+            name=data.get("name"), listed=listed))
     except StammtischError as error:
         return _error(str(error))
-    url = f"/table/{table.id}"
-    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
-                         "url": url, "invite": url}, status_code=201)
 
 
 async def create_lesson(request: Request) -> JSONResponse:
     """``{"game", "name"?}`` -> a guided first deal of the game (server/lessons.py),
     answered like a new table."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _error(f"request too large (at most {MAX_BODY} bytes)", 413)
+    data = await _new_table_request(request)
+    if isinstance(data, JSONResponse):
+        return data
     try:
-        data: Any = json.loads(body)
-    except ValueError:
-        return _error("the body must be a JSON object")
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        return _error('the body must be a JSON object with "game"')
-    try:
-        table, token = hub(request).create_lesson(data["game"], name=data.get("name"))
+        return _made(*hub(request).create_lesson(data["game"], name=data.get("name")))
     except StammtischError as error:
         return _error(str(error))
-    url = f"/table/{table.id}"
-    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
-                         "url": url, "invite": url}, status_code=201)
 
 
 async def lobby(request: Request) -> JSONResponse:
@@ -85,11 +106,8 @@ async def lobby(request: Request) -> JSONResponse:
 
 
 def _replays(request: Request) -> history.Replays:
-    """The app's replays of finished matches, made on first use."""
-    state = request.app.state
-    replays: history.Replays | None = getattr(state, "replays", None)
-    if replays is None:
-        replays = state.replays = history.Replays()
+    """The app's replays of finished matches (history.Replays)."""
+    replays: history.Replays = request.app.state.replays
     return replays
 
 
