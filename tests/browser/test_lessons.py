@@ -47,7 +47,7 @@ def test_a_guided_deal_to_its_end(page: Any, server: LiveServer, game: str, lang
         page.press("#typed", "Enter")
         page.wait_for_function(
             "(n) => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
-        page.wait_for_selector(".coach-verdict")
+        page.wait_for_selector(".coach-verdict, .coach #real-match")
         step += 1
     assert step >= 1
     summary = page.inner_text("#coach")
