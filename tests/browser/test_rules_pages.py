@@ -55,7 +55,7 @@ def test_the_rules_page_opens(page: Any, server: LiveServer, lang: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, f"rules-schnapsen-{lang}-phone")
     page.select_option("#language", "gl")
-    page.wait_for_function("document.querySelector('#deck h2')?.textContent === 'As cartas'")
+    page.wait_for_function("() => document.querySelector('#deck h2')?.textContent === 'As cartas'")
     assert not errors, errors
 
 
@@ -73,7 +73,7 @@ def test_a_tables_rules_and_its_phase(page: Any, server: LiveServer) -> None:
     text = box.inner_text()
     assert "Deck size: 24" in text and "Failed closer pays: traditional" in text
     assert "Bummerl to: 7" in text
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'closing'")
+    page.wait_for_function("() => document.activeElement?.id === 'closing'")
     shoot(page, "rules-schnapsen-table", full_page=False)
     assert not errors, errors
 
@@ -82,7 +82,7 @@ def test_the_list_of_games(page: Any, server: LiveServer) -> None:
     errors = open_rules(page, server, "el", "/rules", ".rules-games a[href='/rules/schnapsen']")
     assert page.locator(".rules-games li").count() == len(server_catalog(server))
     page.wait_for_function(
-        "document.querySelector('.rules-games a[href=\\'/rules/schnapsen\\']')"
+        "() => document.querySelector('.rules-games a[href=\\'/rules/schnapsen\\']')"
         ".textContent === 'Schnapsen'")
     assert "Όλα τα παιχνίδια" in page.locator("main h1").inner_text()
     # a game whose Greek (or any) file is not written yet answers 404 and falls back

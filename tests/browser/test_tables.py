@@ -234,10 +234,10 @@ def test_history_replays_a_finished_match_face_up(page: Any, server: LiveServer)
     assert "Step 0 of" in page.inner_text(".step")
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('.step').innerText.startsWith('Step 3')")
+    page.wait_for_function("() => document.querySelector('.step').innerText.startsWith('Step 3')")
     assert page.locator(".replay-hand").count() == 2
     page.click("text=Back")
-    page.wait_for_function("document.querySelector('.step').innerText.startsWith('Step 2')")
+    page.wait_for_function("() => document.querySelector('.step').innerText.startsWith('Step 2')")
     shoot(page, "history-replay")
 
 
@@ -314,7 +314,7 @@ def test_the_page_reconnects_after_a_server_restart(page: Any, tmp_path: Path) -
     page.wait_for_selector("text=reconnecting")
     second = LiveServer(tmp_path / "restart.db", port=first.port)
     try:
-        page.wait_for_function("!document.querySelector('.status .warn')", timeout=15_000)
+        page.wait_for_function("() => !document.querySelector('.status .warn')", timeout=15_000)
         assert wait_turn(page) == "me" and page.inner_text(".hand") == hand
         before = actions(page)
         page.locator(".hand button.card").first.click()
