@@ -1,6 +1,7 @@
 """Guided first deals in Chromium (issue 26): from the start page's "Learn by playing"
 to the end of the first deal, the coach explaining each step, in two languages per game;
-then the summary's "real match" button opens a match with the same settings."""
+then the summary's "real match" button opens a match with the same settings. And the
+table's hint, worded by the page from the expert's values."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from browser.conftest import shoot
-from browser.table_driver import actions
+from browser.table_driver import actions, open_table, wait_turn
 from server.live import LiveServer
 
 RUNS = [("schnapsen", "en"), ("schnapsen", "de"), ("schnauz", "en"), ("schnauz", "el"),
@@ -60,3 +61,21 @@ def test_a_guided_deal_to_its_end(page: Any, server: LiveServer, game: str, lang
     assert page.locator("#coach").count() == 0
     assert page.inner_text(".game-title").startswith(page.evaluate(
         "(g) => document.querySelector('.game-title').textContent", game)[:3])
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_a_hint_is_worded_in_the_pages_language_and_marks_its_action(
+        page: Any, server: LiveServer, lang: str) -> None:
+    """Issue 30: the server sends the hint as data; the page says it in its language and
+    marks the card or button it means, and its best value is the highest shown."""
+    open_table(page, server, "schnapsen", ["human", "club"], seed=4, first_dealer=1)
+    page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
+    page.reload()
+    wait_turn(page)
+    page.click(".tools button.secondary:last-child")
+    line = page.locator(".hint-line")
+    line.wait_for(timeout=30_000)
+    text = line.inner_text()
+    assert ("expert would play" in text) == (lang == "en")
+    assert page.locator(".hinted").count() >= 1
+    shoot(page, f"hint-{lang}")

@@ -77,7 +77,8 @@ def assert_watcher_sees_no_hidden_card(watcher: Any, player: Any, server: LiveSe
     """At a quiet moment (a person is to act): the watcher's page is as far as the
     player's, and none of its card faces is in a hand. Returns the faces counted."""
     actions = player.get_attribute("#table", "data-actions")
-    watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.actions === '{actions}'")
+    watcher.wait_for_function(
+        "(n) => document.querySelector('#table')?.dataset.actions === n", arg=actions)
     faces = card_faces(watcher)
     hidden = hidden_cards(server, table_id)
     assert hidden, "the hands should hold cards nobody else sees"

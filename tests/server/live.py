@@ -62,7 +62,8 @@ class LiveServer:
         self.thread.join(timeout=10)
 
     def create(self, game: str, seats: list[str], seed: int = 1, *, name: str | None = None,
-               listed: bool | None = None, **options: Any) -> dict[str, Any]:
+               listed: bool | None = None, hints: bool | None = None,
+               **options: Any) -> dict[str, Any]:
         """A new table; ``seats`` as in ``POST /api/tables`` (``open`` for a friend).
         The API takes a seed only at a practice table; where a friend may sit, the test
         hands the server its seed directly, as if the OS had drawn it."""
@@ -75,6 +76,8 @@ class LiveServer:
             body["name"] = name
         if listed is not None:
             body["listed"] = listed
+        if hints is not None:
+            body["hints"] = hints
         response = httpx.post(f"{self.url}/api/tables", json=body)
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()

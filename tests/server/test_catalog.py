@@ -45,9 +45,12 @@ def test_a_hint_is_the_experts_advice(live: LiveServer) -> None:
     assert state["hint"] is True
     sock.send({"type": "hint"})
     answer = sock.receive()
-    assert answer["type"] == "hint" and answer["text"].startswith("The expert would ")
-    best = answer["text"].removeprefix("The expert would ").split(" (")[0]
-    assert best in state["view"]["legal_actions"]
+    assert answer["type"] == "hint" and answer["seq"] == state["seq"]
+    advice = answer["advice"]
+    assert advice["unit"] == "win" and advice["best"] == advice["ranked"][0]["action"]
+    assert sorted(e["action"] for e in advice["ranked"]) == sorted(state["view"]["legal_actions"])
+    values = [e["value"] for e in advice["ranked"]]
+    assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
     sock.close()
 
 

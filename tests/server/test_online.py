@@ -675,3 +675,24 @@ def test_serve_takes_the_grace_period(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["serve", "--grace", "12.5"]) == 0
     assert seen["grace"] == 12.5
     assert main(["serve", "--grace", "-1"]) == 2
+
+
+def test_hints_at_a_table_of_friends_are_the_creators_choice(live: LiveServer) -> None:
+    """Issue 30: where two or more people play, hints are a table option, off by default,
+    and everyone sees which."""
+    for allowed in (False, True):
+        created = live.create("schnapsen", ["human", "open"], seed=2, first_dealer=1,
+                              hints=allowed)
+        anna = live.socket(created["id"], created["token"])
+        ben = live.socket(created["id"])
+        ben.send({"type": "sit", "seat": 1, "name": "Ben"})
+        ben.until("seated")
+        state = anna.until_state(lambda s: s["phase"] == "playing" and s["to_act"] == 0)
+        assert state["hints_for_all"] is allowed and state["hint"] is allowed
+        assert ben.until_state(lambda s: s["phase"] == "playing")["hints_for_all"] is allowed
+        anna.send({"type": "hint", "id": 7})
+        answer = anna.until("hint" if allowed else "error", timeout=30)
+        if not allowed:
+            assert answer["code"] == "not_now" and answer["id"] == 7
+        anna.close()
+        ben.close()

@@ -234,10 +234,10 @@ def test_one_hint_at_a_time_per_seat_and_a_pause_between(tmp_path: Path) -> None
     async def run() -> list[list[tuple[str, Any]]]:
         release = asyncio.Event()
 
-        async def slow_advice(_game: str, view: dict[str, Any]) -> str:
+        async def slow_advice(_game: str, view: dict[str, Any]) -> dict[str, Any]:
             asked.append(view)
             await release.wait()
-            return "The expert would think."
+            return {"best": view["legal_actions"][0], "ranked": []}
 
         table.advise, table.clock = slow_advice, time.clock
         tab, other = (Wire(app, table.id, token, ignore, 0) for _ in range(2))

@@ -17,7 +17,13 @@ HINT_BUDGET = 0.5
 
 def rank(game: str, view: dict[str, Any], *, seed: int = 0,
          budget: float | None = HINT_BUDGET) -> list[tuple[str, float]] | None:
-    """Every legal action with the expert's value, best first; ``None``: no adviser."""
+    """The legal actions the expert weighs with its values, the highest value first;
+    ``None``: no adviser.
+
+    The experts' own lists put their chosen move first even where another has a
+    higher mean within the search's noise (the club's move leads unless clearly
+    beaten); a hint must recommend what its numbers say, so the order here is the
+    values' (ties keep the expert's order)."""
     if not view.get("legal_actions") or not any(
             level.name == ADVISER_LEVEL for level in levels(game)):
         return None
@@ -27,7 +33,7 @@ def rank(game: str, view: dict[str, Any], *, seed: int = 0,
     if analyze is None:
         return None
     ranked: list[tuple[str, float]] = analyze(view)
-    return ranked
+    return sorted(ranked, key=lambda pair: -pair[1])
 
 
 def analyze(game: str, view: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from stammtisch.bots.analysis import rank
+from stammtisch.bots.analysis import HINT_BUDGET, rank
 from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, suit_of, to_set
 from stammtisch.games import scat, schmier, schnapsen, schnauz
 
@@ -27,7 +27,7 @@ UNIT = {"schnauz": "win", "scat": "win", "schnapsen": "win", "schmier": "points"
 WEAK = {"schnauz": 0.05, "scat": 0.05, "schnapsen": 0.05, "schmier": 0.5}
 """The loss against the expert's choice from which a move counts as weak."""
 
-COACH_BUDGET = 0.5
+COACH_BUDGET = HINT_BUDGET
 """Seconds the expert thinks per step of a guided deal."""
 
 Facts = dict[str, Any]
@@ -111,10 +111,11 @@ FACTS: dict[str, Callable[[dict[str, Any], str], Facts]] = {
 
 def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
            seed: int = 0) -> dict[str, Any] | None:
-    """The coach's step: the legal actions the expert weighed with its values (its
-    choice first, the others by value; Schmier's expert weighs only its likeliest
-    discards: ``unweighed`` counts the rest), the facts of each, the unit and the weak
-    threshold. ``None`` when the seat has nothing to choose or the game has no expert."""
+    """The coach's step (and the table's hint): the legal actions the expert weighed
+    with its values, the highest first (``best``; Schmier's expert weighs only its
+    likeliest discards: ``unweighed`` counts the rest), the facts of each, the unit
+    and the weak threshold. ``None`` when the seat has nothing to choose or the game
+    has no expert."""
     legal = view.get("legal_actions") or []
     if not legal:
         return None
@@ -122,13 +123,12 @@ def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
         else [(legal[0], 0.0)]
     if ranked is None:
         return None
-    best, rest = ranked[0], sorted(ranked[1:], key=lambda pair: -pair[1])
     facts = FACTS[game]
     return {
         "phase": view.get("phase"), "unit": UNIT[game], "weak": WEAK[game],
-        "best": best[0],
+        "best": ranked[0][0],
         "ranked": [{"action": action, "value": round(value, 4), "facts": facts(view, action)}
-                   for action, value in (best, *rest)],
+                   for action, value in ranked],
         "now": _now(game, view),
         "unweighed": len(legal) - len(ranked),
     }

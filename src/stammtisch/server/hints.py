@@ -1,7 +1,7 @@
-"""The hint hook: the expert's ``analyze`` once the bots issue provides one.
+"""The hint hook: the expert's values of the legal actions, as data.
 
-A module ``stammtisch.bots.analysis`` with ``analyze(game, view) -> str`` (a short
-advice in words) switches the hint button on; until then no hint is offered.
+A module ``stammtisch.bots.analysis`` (the expert's ranking) switches the hint button
+on; without it no hint is offered.
 
 Hints are worked out in one worker process of their own (:func:`ask`), started on the
 first hint: the expert's search is pure Python, and in a thread it would take the
@@ -47,9 +47,14 @@ def hint_available(_game: str) -> bool:
     return find_analyzer() is not None
 
 
-def hint(game: str, view: dict[str, Any]) -> str | None:
-    analyze = find_analyzer()
-    return None if analyze is None else str(analyze(game, view))
+def hint(game: str, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The expert's values of the seat's actions as data (bots/coach.py's ``advise``):
+    the page words them in its language and marks the card or button meant."""
+    if find_analyzer() is None:
+        return None
+    from stammtisch.bots.coach import advise
+
+    return advise(game, view)
 
 
 def _worker() -> ProcessPoolExecutor:
@@ -61,7 +66,7 @@ def _worker() -> ProcessPoolExecutor:
     return _pool
 
 
-async def ask(game: str, view: dict[str, Any]) -> str | None:
+async def ask(game: str, view: dict[str, Any]) -> dict[str, Any] | None:
     """:func:`hint` in the hint worker; raises :class:`HintsBusy` when too many wait."""
     if _waiting >= MAX_WAITING:
         raise HintsBusy(f"{_waiting} hints are being worked out")

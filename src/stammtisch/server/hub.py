@@ -38,7 +38,8 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     match = stammtisch.replay({**record, "actions": []})
     table = Table(stored.id, match, seats, store, bot_delay, grace,
                   seq=stored.seq if stored.seq is not None else len(actions),
-                  created=stored.created, listed=stored.listed, lesson=stored.lesson)
+                  created=stored.created, listed=stored.listed, lesson=stored.lesson,
+                  hints=stored.hints)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -88,7 +89,7 @@ class Hub:
 
     def create(self, game: str, seats: list[str], options: dict[str, Any],
                seed: int | None = None, *, name: str | None = None,
-               listed: bool | None = None) -> tuple[Table, str]:
+               listed: bool | None = None, hints: bool = False) -> tuple[Table, str]:
         """A new table; ``seats`` holds ``human`` once (the creator), ``open`` for a
         friend, a computer level elsewhere. Returns the table and the creator's token.
 
@@ -109,7 +110,8 @@ class Hub:
         # Options go to the match as options, never as keywords: a key "decks" or "seed"
         # is an unknown option, not a stacked deck.
         match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
-        return self._seat(match, seats, name, listed=bool(listed), chosen=seed is not None)
+        return self._seat(match, seats, name, listed=bool(listed), chosen=seed is not None,
+                          hints=hints)
 
     def create_lesson(self, game: str, *, name: str | None = None) -> tuple[Table, str]:
         """A guided first deal of ``game`` (server/lessons.py): the lesson's own deal
@@ -122,7 +124,8 @@ class Hub:
         return self._seat(match, lesson_seats(lesson, match.num_players), name, lesson=True)
 
     def _seat(self, match: Match, seats: list[str], name: str | None, *, listed: bool = False,
-              chosen: bool = False, lesson: bool = False) -> tuple[Table, str]:
+              chosen: bool = False, lesson: bool = False,
+              hints: bool = False) -> tuple[Table, str]:
         """The table around a new ``match``, stored; the creator's token."""
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
@@ -139,9 +142,10 @@ class Hub:
                  for seat, kind in enumerate(seats)]
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
-                                    match.record(), listed=listed, lesson=lesson)
+                                    match.record(), listed=listed, lesson=lesson,
+                                    hints=hints)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
-                      created=created, listed=listed, lesson=lesson)
+                      created=created, listed=listed, lesson=lesson, hints=hints)
         self.tables[table_id] = table
         return table, token
 

@@ -20,7 +20,11 @@ false: a friend's seat is for whoever has the invite link). Answer 201 ``{"id",
 "token", "seat", "url", "invite"}``. ``options`` holds the game's options only
 (``stammtisch games``; ``lives``, ``target_score`` and ``match_target`` at most
 20, 100 and 50 here): a key ``seed``, ``decks`` or ``game`` there is an unknown
-option (400), so no stacked deck ever reaches a table.
+option (400), so no stacked deck ever reaches a table. ``hints`` (default false):
+where two or more people sit (or may sit), hints are offered only when the creator
+allowed them for everyone; the ``state`` says ``"hints_for_all"``, and a ``hint``
+asked at a table without them is refused (``not_now``). One person against computer
+players always has hints.
 
 Deals. Every shuffle is a public function of the match's seed (core/rng.py), so
 whoever knows the seed knows every hidden card. The server draws each seed with
@@ -108,7 +112,14 @@ Server to client:
   action or an undo) and never otherwise; it is stored with the table and goes
   on after a restart. Seat changes (a person sits, leaves, comes back, a grace
   period ends, a computer player is put in) are broadcast with the same ``seq``.
-- ``seated``, ``hint`` (``{"type": "hint", "text"}``) and ``{"type": "error",
+- ``hint``: ``{"type": "hint", "seq", "advice": {"best", "unit", "weak", "phase",
+  "ranked": [{"action", "value", "facts"}], "unweighed", "now"}}``: the expert's
+  values of the actions it weighed for the position at ``seq``, highest first (the
+  recommended action is the one with the best value shown); ``unit`` is ``win`` (a
+  chance, 0..1) or ``points`` (Schmier: the team's expected score change this deal
+  against the others); ``facts`` what a player can check (``value``: the hand's
+  value after the action; ``wins``/``points``: the trick). The page words it.
+- ``seated`` and ``{"type": "error",
   "code", "message"}`` with a code of :data:`CODES`. An error never changes the
   table and never closes the socket, except as said under Limits.
 

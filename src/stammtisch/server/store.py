@@ -3,7 +3,7 @@ every action, so that a restarted server resumes every table where it was.
 
 Seats are stored with the SHA-256 of their token only (``token_hash``), never the
 token. Columns added since the first version are added to an older database on
-start (``listed``, ``seq``, ``lesson``).
+start (``listed``, ``seq``, ``lesson``, ``hints``).
 
 A save names the table's new ``seq`` and is written only over the one before it, so
 that a second server on the same database cannot silently overwrite acknowledged
@@ -68,8 +68,9 @@ tables = Table(
     Column("listed", Boolean, nullable=True),
     Column("seq", Integer, nullable=True),
     Column("lesson", Boolean, nullable=True),
+    Column("hints", Boolean, nullable=True),
 )
-ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN"}
+ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN"}
 """Columns an older database may lack, with their SQL type."""
 
 SQLITE_PROBLEMS = {
@@ -111,6 +112,8 @@ class StoredTable:
     """Changes of the match so far; None in rows from before it was stored."""
     lesson: bool = False
     """A guided first deal (server/lessons.py): the coach speaks at this table."""
+    hints: bool = False
+    """Its creator allowed hints for everyone (a table with two or more people)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -139,7 +142,7 @@ def _row(row: Any) -> StoredTable:
         raise BrokenRow(f"the stored table {row.id} is broken: its result is not an object")
     return StoredTable(
         row.id, row.game, seats, record, bool(row.finished), result, row.created,
-        row.updated, bool(row.listed), row.seq, bool(row.lesson))
+        row.updated, bool(row.listed), row.seq, bool(row.lesson), bool(row.hints))
 
 
 def sqlite_file(url: URL) -> Path | None:
@@ -230,14 +233,15 @@ class Store:
             db.rollback()
 
     def create(self, table_id: str, game: str, seats: list[dict[str, Any]],
-               record: dict[str, Any], *, listed: bool = False, lesson: bool = False) -> float:
+               record: dict[str, Any], *, listed: bool = False, lesson: bool = False,
+               hints: bool = False) -> float:
         """Store a new table; returns its creation time."""
         now = time.time()
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, seats=json.dumps(seats), record=json.dumps(record),
                 finished=False, result=None, created=now, updated=now, listed=listed,
-                seq=0, lesson=lesson))
+                seq=0, lesson=lesson, hints=hints))
         return now
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,

@@ -76,6 +76,8 @@ class Table:
     listed: bool = False
     lesson: bool = False
     """A guided first deal: the coach speaks to the player (server/coaching.py)."""
+    hints: bool = False
+    """Hints for everyone where two or more people play: the creator's choice."""
     actors: list[int] = field(default_factory=list)
     """Who played each action of the record."""
     undo_floor: int = 0
@@ -92,7 +94,7 @@ class Table:
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     """The table's clock and pause (tests pass their own)."""
-    advise: Callable[[str, dict[str, Any]], Awaitable[str | None]] = ask_hint
+    advise: Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]] = ask_hint
     """Works out a hint (in the hint worker)."""
     presence_delay: float = PRESENCE_DELAY
     joined: bool = False
@@ -200,6 +202,13 @@ class Table:
     # --- what a client is sent ------------------------------------------------------
 
     @property
+    def hints_allowed(self) -> bool:
+        """Hints for one person against computer players always; where several people
+        sit (or may sit), only when the creator allowed them for everyone."""
+        people = sum(1 for info in self.seats if info.kind in (HUMAN, OPEN))
+        return people <= 1 or self.hints
+
+    @property
     def chosen_deals(self) -> bool:
         """The creator chose the seed, so the deals: a practice table, and it says so."""
         return any(info.chose_deals for info in self.seats)
@@ -243,7 +252,8 @@ class Table:
             "options": match.options, "view": match.view(seat),
             "actions": len(self.actors), "to_act": match.to_act,
             "can_undo": self.can_undo(seat),
-            "hint": seat is not None and hint_available(match.game),
+            "hint": seat is not None and self.hints_allowed and hint_available(match.game),
+            "hints_for_all": self.hints,
             "result": match.result,
             "chosen_deals": self.chosen_deals,
             "coach": self.coach.state(match, self.seq)
@@ -533,9 +543,10 @@ class Table:
                 raise
             await self._broadcast(full=True, answer=client, answer_id=answer_id)
 
-    async def hint(self, client: Client, cooldown: float = 0.0) -> str:
-        """The expert's advice for the client's seat, on its turn: one hint in flight
-        per seat, and the next one ``cooldown`` seconds after the last was asked."""
+    async def hint(self, client: Client, cooldown: float = 0.0) -> dict[str, Any]:
+        """The hint message for the client's seat, on its turn: the expert's values as
+        data for the position at ``seq``; one hint in flight per seat, and the next one
+        ``cooldown`` seconds after the last was asked."""
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
@@ -543,6 +554,9 @@ class Table:
             raise TableError("a hint is given on your turn", "not_your_turn")
         if not hint_available(self.match.game):
             raise TableError("no hints yet: they come with the expert computer player")
+        if not self.hints_allowed:
+            raise TableError("hints are off at this table: where several people play, its "
+                             "creator chooses", "not_now")
         if seat in self._hinting:
             raise TableError("a hint for your seat is still being worked out", "busy")
         now = self.clock()
@@ -552,8 +566,9 @@ class Table:
                              f"{cooldown - (now - last):.1f} s", "rate_limited")
         self._hinting.add(seat)
         self._hinted[seat] = now
+        asked = self.seq
         try:
-            text = await self.advise(self.match.game, self.match.view(seat))
+            advice = await self.advise(self.match.game, self.match.view(seat))
         except HintsBusy:
             if last is None:  # not worked out: the seat's pause does not start
                 del self._hinted[seat]
@@ -563,9 +578,9 @@ class Table:
                              "busy") from None
         finally:
             self._hinting.discard(seat)
-        if text is None:
-            raise TableError("no hints yet: they come with the expert computer player")
-        return text
+        if advice is None:
+            raise TableError("no hint: there is nothing to choose")
+        return {"type": "hint", "seq": asked, "advice": advice}
 
     # --- computer players -------------------------------------------------------------
 

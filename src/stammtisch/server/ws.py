@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -53,8 +52,7 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
     elif message.kind == "undo":
         await table.undo(client, message.seq, message.id)
     elif message.kind == "hint":
-        text = await table.hint(client, config.hint_cooldown)
-        answer: dict[str, Any] = {"type": "hint", "text": text}
+        answer = await table.hint(client, config.hint_cooldown)
         if message.id is not None:
             answer["id"] = message.id
         await client.send(answer)

@@ -78,13 +78,15 @@ async def create_table(request: Request) -> JSONResponse:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**SEED_BITS):
         return _error(f'"seed" must be an integer from 0 to 2^{SEED_BITS} - 1')
-    listed = data.get("listed")
+    listed, hints = data.get("listed"), data.get("hints", False)
     if listed is not None and not isinstance(listed, bool):
         return _error('"listed" must be true or false')
+    if not isinstance(hints, bool):
+        return _error('"hints" must be true or false')
     try:
         return _made(*hub(request).create(
             data["game"], data.get("seats", []), data.get("options", {}), seed,
-            name=data.get("name"), listed=listed))
+            name=data.get("name"), listed=listed, hints=hints))
     except StammtischError as error:
         return _error(str(error))
 

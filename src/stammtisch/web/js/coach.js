@@ -27,6 +27,16 @@ export function factText(facts) {
   return "";
 }
 
+// The table's hint: the expert's best action and the next ones, with their values.
+export function hintLine(advice) {
+  const [best, ...rest] = advice.ranked;
+  const next = rest.slice(0, 3).map((e) => `${actionLabel(e.action)} (${valueText(e.value, advice.unit)})`).join(", ");
+  const fact = factText(best.facts);
+  return h("p", { class: "hint-line", role: "status" },
+    t("ui.hint_best", { action: actionLabel(best.action), value: valueText(best.value, advice.unit) }),
+    fact ? ` · ${fact}` : "", next ? h("span", { class: "hint-next" }, " ", t("ui.hint_next", { list: next })) : null);
+}
+
 function ruleLine(game, phase) {
   const key = `coach.rule.${game}.${phase}`;
   const text = t(key);

@@ -18,6 +18,7 @@ let error = "";
 let created = null;
 let copied = false;
 let listed = false;
+let hintsForAll = false;
 
 const OPEN = "open";
 const YOU = "you";
@@ -128,6 +129,11 @@ function seatsFieldset(g) {
     box.addEventListener("change", () => { listed = box.checked; });
     rows.push(h("div", { class: "field check" }, box, h("label", { for: "listed" }, t("ui.listed")),
       h("p", { class: "doc", id: "listed-doc" }, t("ui.listed_doc"))));
+    const hints = h("input", { type: "checkbox", id: "hints-for-all", "aria-describedby": "hints-for-all-doc" });
+    hints.checked = hintsForAll;
+    hints.addEventListener("change", () => { hintsForAll = hints.checked; });
+    rows.push(h("div", { class: "field check" }, hints, h("label", { for: "hints-for-all" }, t("ui.hints_for_all")),
+      h("p", { class: "doc", id: "hints-for-all-doc" }, t("ui.hints_for_all_doc"))));
   }
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
 }
@@ -142,7 +148,7 @@ async function start(event) {
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
-  if (seats.includes(OPEN)) request.listed = listed;
+  if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll });
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();

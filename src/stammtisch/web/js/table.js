@@ -7,7 +7,7 @@ import { gameUi, h } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
 import { actionLabel, eventText, seatName, teamName } from "./words.js";
-import { coachPanel } from "./coach.js";
+import { coachPanel, hintLine } from "./coach.js";
 import { startLike } from "./lesson.js";
 import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
 
@@ -28,7 +28,8 @@ let connection = "connecting";
 let announced = 0;
 let lastCenter = new Set();
 let catalog = [];  // the games on offer, for the computer levels the owner may choose
-let joinFocused = false;  // a link to "#join" puts the cursor into the name field once
+let joinFocused = false;
+let hinted = null;  // the last hint: the expert's values for the position at its seq  // a link to "#join" puts the cursor into the name field once
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -75,7 +76,8 @@ function receive(message) {
       notice = has(`err.${message.code}`) ? t(`err.${message.code}`) : message.message;
     }
   } else if (message.type === "hint") {
-    notice = t("ui.hint_text", { text: message.text });
+    hinted = { seq: message.seq, advice: message.advice };
+    notice = "";
   }
   render();
 }
@@ -259,6 +261,13 @@ function valueText(value) {
   return has(key) ? t(key) : typeof value === "number" ? formatNumber(value) : String(value);
 }
 
+// The hinted action's button and cards stand out.
+function markHint(action) {
+  for (const node of root.querySelectorAll(".actions .action")) node.classList.toggle("hinted", node.dataset.action === action);
+  const cards = cardsOf(action);
+  for (const node of root.querySelectorAll(".hand .card[data-card]")) node.classList.toggle("hinted", cards.includes(node.dataset.card));
+}
+
 // "?": the game's rules page, with this table's options in words, at the current phase.
 function rulesHelp(phase) {
   const href = `/rules/${state.game}?options=${encodeURIComponent(JSON.stringify(state.options))}#${phase || "goal"}`;
@@ -269,6 +278,8 @@ function rulesHelp(phase) {
 function rulesBox() {
   const rows = Object.entries(state.options).map(([name, value]) => h("li", {},
     `${has(`opt.${name}`) ? t(`opt.${name}`) : name}: ${valueText(value)}`));
+  const people = state.seats.filter((s) => s.kind !== "bot").length;
+  if (people > 1) rows.push(h("li", { class: "hints-rule" }, t(state.hints_for_all ? "ui.hints_on" : "ui.hints_off")));
   return h("details", { class: "rules" }, h("summary", {}, t("ui.table_rules")), h("ul", {}, rows));
 }
 
@@ -328,6 +339,7 @@ function render() {
         status,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),
+        hinted && hinted.seq === state.seq && legal.length ? hintLine(hinted.advice) : null,
         selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
         state.seat === null ? null : hand,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
@@ -337,6 +349,7 @@ function render() {
       h("aside", { class: "side" }, tableText(view, game, ui),
         sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c), rulesBox()),
       h("div", { class: "sr-only", "aria-live": "polite" }, newLines)));
+  if (hinted && hinted.seq === state.seq) markHint(hinted.advice.best);
   lastCenter = new Set([...(view.hand || []), ...[...root.querySelectorAll(".center .card")].map((n) => n.dataset.card)]);
   const log = root.querySelector(".log-list");
   if (log) log.scrollTop = log.scrollHeight;
