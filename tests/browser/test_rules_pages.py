@@ -87,3 +87,45 @@ def test_the_list_of_games(page: Any, server: LiveServer) -> None:
     assert "Όλα τα παιχνίδια" in page.locator("main h1").inner_text()
     # a game whose Greek (or any) file is not written yet answers 404 and falls back
     assert not [e for e in errors if "Failed to load resource" not in e], errors
+
+
+TEXTS = """() => [...document.querySelectorAll(
+    'main p, main li, main td, main th, main dt, main dd, main h2, main h3, main caption')]
+    .map((n) => n.innerText.trim()).filter((text) => /[A-Za-z]{4,}/.test(text))"""
+NAMES = {"Schnapsen", "Schnauz", "Scat", "Schmier", "Bummerl", "Joker", "Bauer", "Blitz",
+         "Talon", "Schneider", "Schwarz"}
+
+
+SAME_IN = {"de": {"Team", "Teams", "Computer"}, "ro": {"Contract", "Expert"}}
+"""Words these languages share with English (as tests/test_i18n.py allows them)."""
+
+
+def _english_left(text: str, lang: str) -> bool:
+    same = NAMES | SAME_IN.get(lang, set())
+    words = [w for w in text.replace("·", " ").split() if any(c.isalpha() for c in w)]
+    return not all(w.strip(".,:;()!?«»\"'") in same for w in words)
+
+
+@pytest.mark.parametrize("game", ["schnauz", "scat", "schnapsen", "schmier"])
+def test_every_rules_page_opens_in_every_language(page: Any, server: LiveServer,
+                                                  game: str) -> None:
+    """Each game's page in each language has its tables and examples, and no text of the
+    English page is left on the others (names aside)."""
+    english: set[str] = set()
+    for lang in ("en", "de", "el", "ro", "gl"):
+        errors = open_rules(page, server, lang, f"/rules/{game}")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("table.rules-table").count() >= 1, (game, lang)
+        assert page.locator("table.rules-table .card").count() >= 1, (game, lang)
+        assert page.locator(".example").count() >= 3, (game, lang)
+        assert page.locator("dl.glossary dt").count() >= 5, (game, lang)
+        texts = set(page.evaluate(TEXTS))
+        if lang == "en":
+            english = texts
+        else:
+            left = sorted(t for t in texts & english if _english_left(t, lang))
+            assert not left, (game, lang, left[:5])
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        assert not errors, errors
+        if lang in ("en", "el"):
+            shoot(page, f"rules-{game}-{lang}")

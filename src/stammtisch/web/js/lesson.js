@@ -1,11 +1,13 @@
 // Starting a guided first deal or, after it, a real match with the same settings.
+import { t } from "./i18n.js";
+
 async function open(url, body) {
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   if (name) body.name = name;
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
   const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error);
+  if (!response.ok) throw new Error(t("err.create_failed", { detail: answer.error }));
   localStorage.setItem(`stammtisch.token.${answer.id}`, answer.token);
   location.href = answer.url;
 }
