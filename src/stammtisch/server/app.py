@@ -44,7 +44,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
               unjoined=settings.unjoined)
     replays = history.Replays()
-    reviews = Reviews()
+    reviews = Reviews(settings.review_budget)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
