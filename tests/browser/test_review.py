@@ -43,8 +43,11 @@ def play_to_the_end(page: Any, rng: random.Random) -> None:
         cards = page.locator(".hand button.card")
         if cards.count() and (not buttons.count() or rng.random() < 0.5):
             cards.nth(rng.randrange(cards.count())).click()  # a card, then its action
-            if actions(page) == before:
-                buttons = page.locator(".actions .action.primary")
+            primary = page.locator(".actions .action.primary")
+            if actions(page) == before and primary.count():
+                buttons = primary
+            else:
+                buttons = page.locator(".actions .action")
         if actions(page) == before and buttons.count():
             buttons.nth(rng.randrange(buttons.count())).click()
         wait_turn(page, before)
@@ -77,7 +80,7 @@ def test_a_match_ends_in_its_review(page: Any, quick: LiveServer, game: str) -> 
         "(n) => document.querySelector('.replay-nav .step').textContent.startsWith(`Step ${n} `)",
         arg=int(index))
     assert page.locator(".review-decision").count() == 1
-    assert page.locator(".replay-hand").count() == len(seats)  # face up: every hand
+    assert page.locator(".replay-hand").count() >= 2  # face up: every hand still in play
     shoot(page, f"review-{game}-position")
     page.click(".review-toggle button:nth-child(2)")  # the seat's view: its own hand only
     page.wait_for_function("document.querySelectorAll('.replay-hand').length === 1")
