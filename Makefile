@@ -57,7 +57,8 @@ $(BENCH_VENV)/.installed: $(BIN)/python
 	@touch $@
 
 bench: $(STAMP) $(BENCH_VENV)/.installed
-	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python $(ARGS)
+	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python \
+		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
 
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
 bench-server: $(STAMP)

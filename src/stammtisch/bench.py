@@ -35,6 +35,11 @@ change of the machine's load during the run favours neither side. A
 Schnapsen deal is complete on both sides: played from a fresh shuffle until
 it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
 
+With ``--review FILE`` (``make bench`` passes tests/data/schnapsen-bummerl-5-6.json)
+the report ends with the time the expert's review (bots/review.py, at its default
+budget per decision) takes for seat 0 of that stored record; ``--review-only`` times
+just that. The target for a 7-point Schnapsen Bummerl is under a minute on one core.
+
 Seconds are the process's CPU time on both sides (``time.process_time``): on a
 shared machine wall time would also count other processes' work. Compare
 figures of one run with each other all the same: caches are shared too.
@@ -270,6 +275,29 @@ def peer_lines(peer: dict[str, Any], figures: list[Figure]) -> list[str]:
     return lines
 
 
+def measure_review(path: str) -> dict[str, Any]:
+    """The review of seat 0 of the record in ``path`` (a record, or a test file holding
+    one under ``"record"``), timed in CPU and wall seconds."""
+    from stammtisch.bots.review import REVIEW_BUDGET, review
+
+    with open(path, encoding="utf-8") as file:
+        data = json.load(file)
+    record = data.get("record", data) if isinstance(data, dict) else data
+    cpu, wall = time.process_time(), time.perf_counter()
+    done = review(record, 0)
+    return {"file": path, "game": done["game"], "decisions": len(done["decisions"]),
+            "deals": sum(1 for deal in done["deals"] if deal["decisions"]),
+            "budget": REVIEW_BUDGET, "cpu_seconds": round(time.process_time() - cpu, 2),
+            "wall_seconds": round(time.perf_counter() - wall, 2)}
+
+
+def review_line(figure: dict[str, Any]) -> str:
+    return (f"review: {figure['game']} {figure['file']}, seat 0: {figure['decisions']} "
+            f"decisions in {figure['deals']} deals at {figure['budget']:g} s each: "
+            f"{figure['cpu_seconds']:.1f} CPU s ({figure['wall_seconds']:.1f} s wall; "
+            f"target under 60 s for a 7-point Bummerl)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stammtisch-bench", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="budget per game and path")
@@ -277,7 +305,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default="", help="also write the figures to this file")
     parser.add_argument("--peer-python", default="",
                         help="a python with the PyPI package schnapsen (make bench: .venv-bench)")
+    parser.add_argument("--review", default="", metavar="FILE",
+                        help="also time the expert's review of this stored record")
+    parser.add_argument("--review-only", action="store_true",
+                        help="time only the review of --review FILE")
     args = parser.parse_args(argv)
+    if args.review_only:
+        if not args.review:
+            parser.error("--review-only needs --review FILE")
+        reviewed = measure_review(args.review)
+        print(review_line(reviewed))
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump({"review": reviewed}, out, indent=2)
+        return 0
     chosen = [g for g in args.games.split(",") if g] or [g.name for g in stammtisch.games()]
     figures = []
     peer_runs = [measure_peer(args.peer_python, args.seconds / 2)] if args.peer_python else []
@@ -303,13 +344,16 @@ def main(argv: list[str] | None = None) -> int:
             peer_runs.append(measure_peer(args.peer_python, args.seconds / 2))
         peer = combine_peer(peer_runs)
         print("\n".join(peer_lines(peer, figures)))
+    reviewed = measure_review(args.review) if args.review else {}
+    if reviewed:
+        print(review_line(reviewed))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"figures": [asdict(f) | {"deals_per_second": f.deals_per_second,
                                                 "matches_per_second": f.matches_per_second,
                                                 "actions_per_second": f.actions_per_second}
                                    for f in figures],
-                       "peer": peer}, out, indent=2)
+                       "peer": peer, "review": reviewed}, out, indent=2)
     return 0
 
 

@@ -16,6 +16,8 @@ from typing import NoReturn
 
 import stammtisch
 from stammtisch.bots.registry import find_level, make_bot
+from stammtisch.bots.review import REVIEW_BUDGET
+from stammtisch.bots.review import review as review_record
 from stammtisch.core.game import GameInfo
 from stammtisch.errors import StammtischError
 from stammtisch.games import REGISTRY
@@ -23,12 +25,14 @@ from stammtisch.terminal.console import Console, enable_line_editing
 from stammtisch.terminal.play import Session
 from stammtisch.terminal.render import options_lines, value_text
 from stammtisch.terminal.replay import replay_steps
+from stammtisch.terminal.review import review_lines
 from stammtisch.terminal.setup import SetupError, match_options, read_words
 
 USAGE = """\
 usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [--save FILE]
                        [option=value ...]
        stammtisch replay FILE [--seat S] [--step]
+       stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
        stammtisch arena GAME --players expert,club[,...] --matches N [--jobs J] [--seed S]
@@ -72,6 +76,30 @@ def _replay_parser() -> _Parser:
     parser.add_argument("--step", action="store_true",
                         help="wait for Enter after each step, showing the hands")
     return parser
+
+
+def _review_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch review", description=(
+        "The expert's review of a saved match for one seat: every decision with the "
+        "action played, the expert's best and the loss, then the accuracy per deal and "
+        "for the match."))
+    parser.add_argument("file", help="a record saved by stammtisch play (JSON)")
+    parser.add_argument("--seat", type=int, default=0, help="the seat to review (default 0)")
+    parser.add_argument("--json", metavar="OUT", help="write the review as JSON to OUT")
+    parser.add_argument("--budget", type=float, default=REVIEW_BUDGET,
+                        help=f"seconds the expert thinks per decision (default "
+                             f"{REVIEW_BUDGET:g})")
+    return parser
+
+
+def _read_record(path: str) -> object:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise UsageError(f"{path} is not a JSON record: {error}") from None
 
 
 def _find(name: str) -> GameInfo:
@@ -122,6 +150,25 @@ def replay(argv: Sequence[str]) -> int:
         if args.step and 0 < index < len(steps) - 1:
             if console.ask("(Enter: next step, q: stop) ") in (None, "q", "quit"):
                 return 0
+    return 0
+
+
+def review(argv: Sequence[str]) -> int:
+    args = _review_parser().parse_args(argv)
+    if not args.budget > 0:
+        raise UsageError("--budget is a number of seconds > 0 (see stammtisch review --help)")
+    record = _read_record(args.file)
+    try:
+        data = review_record(record, args.seat, budget=args.budget)
+    except StammtischError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+        except OSError as error:
+            raise UsageError(f"cannot write {args.json}: {error.strerror or error}") from None
+    Console().say(*review_lines(data))
     return 0
 
 
@@ -217,7 +264,8 @@ def games(_argv: Sequence[str] = ()) -> int:
 
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
-    "play": play, "replay": replay, "games": games, "serve": serve, "arena": arena,
+    "play": play, "replay": replay, "review": review, "games": games, "serve": serve,
+    "arena": arena,
     "arena-merge": arena_merge,
 }
 

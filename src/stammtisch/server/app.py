@@ -17,6 +17,7 @@ from stammtisch.server import hints, history
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
+from stammtisch.server.reviews import Reviews
 from stammtisch.server.routes import api, pages
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
@@ -43,6 +44,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
               unjoined=settings.unjoined)
     replays = history.Replays()
+    reviews = Reviews(settings.review_budget)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -51,6 +53,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         sweeper.cancel()
         hub.store.dispose()
         replays.close()
+        reviews.close()
         hints.close()
 
     app = Starlette(lifespan=lifespan, middleware=[Middleware(Guard)], routes=[
@@ -62,5 +65,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.settings = settings
     app.state.hub = hub
     app.state.replays = replays
+    app.state.reviews = reviews
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     return app

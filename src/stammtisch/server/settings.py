@@ -47,3 +47,6 @@ class Settings:
     trusted_proxies: str | None = None
     """Addresses (and networks) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
     believed, comma separated; None: uvicorn's $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1."""
+    review_budget: float = 0.5
+    """Seconds the expert thinks about each decision of a review (bots/review.py's
+    REVIEW_BUDGET)."""

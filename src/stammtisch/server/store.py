@@ -35,6 +35,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -70,6 +71,16 @@ tables = Table(
     Column("lesson", Boolean, nullable=True),
     Column("hints", Boolean, nullable=True),
 )
+reviews = Table(
+    "reviews", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("actions", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""The expert's review of a match for one seat (server/reviews.py), of its first
+``actions`` actions: computed once, and again only when the match has gone on since."""
 ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN"}
 """Columns an older database may lack, with their SQL type."""
 
@@ -314,3 +325,27 @@ class Store:
             return
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id.in_(table_ids)).values(listed=False))
+
+    def load_review(self, table_id: str, seat: int) -> tuple[int, dict[str, Any]] | None:
+        """The stored review of ``seat`` at ``table_id``: the count of actions it covers
+        and its data; None when there is none (or it cannot be read: computed anew)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(reviews).where(
+                reviews.c.table_id == table_id, reviews.c.seat == seat)).first()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row.data)
+        except ValueError:
+            return None
+        return (int(row.actions), data) if isinstance(data, dict) else None
+
+    def save_review(self, table_id: str, seat: int, actions: int,
+                    data: dict[str, Any]) -> None:
+        """Store the review of ``seat`` at ``table_id``, over any older one."""
+        with self.engine.begin() as db:
+            db.execute(delete(reviews).where(
+                reviews.c.table_id == table_id, reviews.c.seat == seat))
+            db.execute(insert(reviews).values(
+                table_id=table_id, seat=seat, actions=actions, data=json.dumps(data),
+                created=time.time()))

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from stammtisch.errors import StammtischError
-from stammtisch.server import history
+from stammtisch.server import history, reviews
 from stammtisch.server.body import BodyRefused, read_body
 from stammtisch.server.catalog import catalog
 from stammtisch.server.clientlimit import PerClient
@@ -144,6 +144,68 @@ async def replay_step(request: Request) -> JSONResponse:
     return JSONResponse(shown)
 
 
+def _reviews(request: Request) -> reviews.Reviews:
+    """The app's reviews of matches (reviews.Reviews)."""
+    found: reviews.Reviews = request.app.state.reviews
+    return found
+
+
+def _token(request: Request, data: dict[str, Any]) -> str:
+    """The seat token of a review request: ``Authorization: Bearer <token>``, else a
+    "token" field of the body or the query."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    token = data.get("token", request.query_params.get("token", ""))
+    return token if isinstance(token, str) else ""
+
+
+async def _review(request: Request, start: bool) -> JSONResponse:
+    table_id = request.path_params["table_id"]
+    data: Any = dict(request.query_params)
+    if start:
+        try:
+            body = await read_body(request, MAX_BODY, settings(request).body_timeout)
+        except BodyRefused as refused:
+            return _error(str(refused), refused.status, CLOSE)
+        try:
+            data = json.loads(body) if body.strip() else {}
+        except ValueError:
+            return _error('the body must be a JSON object: {"seat": S}')
+        if not isinstance(data, dict):
+            return _error('the body must be a JSON object: {"seat": S}')
+    if "seat" not in data:
+        return _error('say which seat to review: "seat"')
+    client = request.client.host if request.client is not None else ""
+    work = _reviews(request)
+    try:
+        if start:
+            answer = await work.start(client, store(request), table_id, data["seat"],
+                                      _token(request, data))
+        else:
+            answer = await work.status(store(request), table_id, data["seat"],
+                                       _token(request, data))
+    except reviews.ReviewRefused as refused:
+        return _error(str(refused), refused.status)
+    except StammtischError as broken:
+        return _error(f"this match cannot be reviewed: {broken}", 409)
+    except SQLAlchemyError:
+        log.exception("table %s: the database cannot be read for a review", table_id)
+        return _error("the database cannot be read now; try again later", 503)
+    return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
+
+
+async def start_review(request: Request) -> JSONResponse:
+    """``{"seat": S, "token"?}`` -> the review of that seat: the stored one, or it starts
+    (202, ``{"status": "running", "progress"}``)."""
+    return await _review(request, True)
+
+
+async def review_status(request: Request) -> JSONResponse:
+    """``?seat=S`` -> ``{"status": "running"|"done", "progress": 0..1, "review"?}``."""
+    return await _review(request, False)
+
+
 routes = [
     Route("/api/games", games, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
@@ -151,4 +213,6 @@ routes = [
     Route("/api/lobby", lobby, methods=["GET"]),
     Route("/api/history", finished, methods=["GET"]),
     Route("/api/history/{table_id}", replay_step, methods=["GET"]),
+    Route("/api/reviews/{table_id}", start_review, methods=["POST"]),
+    Route("/api/reviews/{table_id}", review_status, methods=["GET"]),
 ]

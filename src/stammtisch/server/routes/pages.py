@@ -1,4 +1,4 @@
-"""The pages (start, lobby, table, history, replay, rules); their scripts and styles are
+"""The pages (start, lobby, table, history, replay, review, rules); their scripts and styles are
 static files."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ routes = [
     page_route("/table/{table_id}", "table.html"),
     page_route("/history", "history.html"),
     page_route("/history/{table_id}", "replay.html"),
+    page_route("/review/{table_id}", "review.html"),
     Route("/rules", rules, methods=["GET"], name="rules"),
     Route("/rules/{game}", rules, methods=["GET"], name="rules_game"),
 ]

@@ -21,12 +21,16 @@ function winner(match) {
   return result.winner === human ? t("ui.you_win") : t("ui.wins", { name: t("ui.seat", { n: result.winner + 1 }) });
 }
 
+// The seat a review follows: the one person's, else the first seat.
+function reviewSeat(seats) { return Math.max(0, seats.findIndex((s) => s.kind === "human")); }
+
 function render() {
   const body = list === null ? h("p", {}, t("ui.connecting"))
     : !list.length ? h("p", {}, t("ui.no_finished"))
     : h("ul", { class: "history-list" }, list.map((m) => h("li", {},
       h("a", { href: `/history/${encodeURIComponent(m.id)}` }, `${t(`game.${m.game}`)} · ${when(m.finished)}`),
-      h("span", { class: "doc" }, ` · ${t("ui.players")}: ${m.seats.length} · ${winner(m)}`))));
+      h("span", { class: "doc" }, ` · ${t("ui.players")}: ${m.seats.length} · ${winner(m)} · `),
+      h("a", { href: `/review/${encodeURIComponent(m.id)}?seat=${reviewSeat(m.seats)}`, class: "review-link" }, t("review.button")))));
   root.replaceChildren(h("main", { class: "history" }, h("h1", {}, t("ui.finished_matches")), body));
   document.title = `${t("ui.history")} · ${t("app.title")}`;
 }

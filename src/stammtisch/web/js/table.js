@@ -343,7 +343,8 @@ function render() {
         selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
         state.seat === null ? null : hand,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
-          h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")))
+          h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")), " ",
+          h("a", { href: `/review/${encodeURIComponent(tableId)}?seat=${state.seat ?? 0}`, class: "button secondary-link review-link" }, t("review.button")))
           : state.seat === null ? null : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
             h("p", { class: "keys-help" }, t("ui.keys_help"))]),
       h("aside", { class: "side" }, tableText(view, game, ui),

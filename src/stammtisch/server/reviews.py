@@ -1,0 +1,206 @@
+"""Reviews of matches for the web (bots/review.py), worked out in a process of their own.
+
+A review is asked for by (table, seat). Who may: anyone for a finished match (it is
+public like its replay); while the match runs, only the person holding that seat
+(their seat token). It is computed decision by decision in one worker process (the
+expert's search is pure Python: in a thread it would take the interpreter from the
+event loop), so that :meth:`Reviews.status` can tell its progress, then stored with
+the match (``Store.save_review``) and never computed again unless the match went on.
+
+Each client address has at most one review in flight, and at most :data:`MAX_RUNNING`
+run at once; the app's shutdown calls :meth:`Reviews.close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from stammtisch.bots.review import REVIEW_BUDGET, Walk, decisions, judge, summarize
+from stammtisch.errors import StammtischError
+from stammtisch.server.seats import Seat
+from stammtisch.server.store import Store, StoredTable
+
+T = TypeVar("T")
+MAX_RUNNING = 4
+"""Reviews (of all clients together) worked out at once; more are refused for now."""
+log = logging.getLogger("stammtisch.server")
+
+
+class ReviewRefused(Exception):
+    """A review that cannot be had; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class _Job:
+    """A review being worked out: ``done`` of ``total`` decisions judged."""
+
+    client: str
+    done: int = 0
+    total: int = 0
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def progress(self) -> float:
+        return round(self.done / self.total, 4) if self.total else 0.0
+
+
+def _spawned() -> Executor:
+    # A fresh interpreter, not a fork of the server with its sockets and threads.
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+def read_seat(value: Any, stored: StoredTable) -> int:
+    """The seat asked for, checked against the match; ReviewRefused (400) otherwise."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) \
+            or not 0 <= value < len(stored.seats):
+        raise ReviewRefused(f'"seat" must be a seat of this match, 0 to '
+                            f"{len(stored.seats) - 1}", 400)
+    return value
+
+
+def check_access(stored: StoredTable, seat: int, token: str) -> None:
+    """A finished match is public; a running one only for the person in ``seat``."""
+    if stored.finished:
+        return
+    if not token:
+        raise ReviewRefused("this match is still being played: only its players may "
+                            "review it, each their own seat (send your seat's token)", 403)
+    if not Seat.from_stored(stored.seats[seat]).holds(token):
+        raise ReviewRefused("this match is still being played: your token does not hold "
+                            f"seat {seat}, and a player may review only their own seat", 403)
+
+
+def _public(data: dict[str, Any], finished: bool, seat: int) -> dict[str, Any]:
+    """While the match runs the other seats' actions stay unnamed (a discard is secret)."""
+    if finished:
+        return data
+    moves = [move if move["seat"] == seat else {**move, "action": None}
+             for move in data["moves"]]
+    return {**data, "moves": moves}
+
+
+class Reviews:
+    """The reviews in flight, worked out in the executor ``pool()`` makes (one spawned
+    worker process by default) with ``budget`` seconds per decision."""
+
+    def __init__(self, budget: float = REVIEW_BUDGET,
+                 pool: Callable[[], Executor] = _spawned) -> None:
+        self.budget = budget
+        self._make_pool = pool
+        self._pool: Executor | None = None
+        self._jobs: dict[tuple[str, int], _Job] = {}
+        self._failed: dict[tuple[str, int], str] = {}
+        """Why the last review of a (table, seat) failed, told once."""
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
+        if self._pool is None:
+            self._pool = self._make_pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        except BrokenProcessPool:
+            self._pool = None  # the worker died: the next review starts one
+            raise
+
+    async def _load(self, store: Store, table_id: str) -> StoredTable:
+        stored = await asyncio.to_thread(store.load, table_id)
+        if stored is None:
+            raise ReviewRefused("no match with this id", 404)
+        return stored
+
+    async def start(self, client: str, store: Store, table_id: str, seat: Any,
+                    token: str) -> dict[str, Any]:
+        """The stored review of ``seat`` (status done) or the one running (status
+        running, with its progress), starting it when there is none."""
+        stored = await self._load(store, table_id)
+        chosen = read_seat(seat, stored)
+        check_access(stored, chosen, token)
+        found = await self._answer(store, stored, chosen)
+        if found is not None:
+            return found
+        if any(job.client == client for job in self._jobs.values()):
+            raise ReviewRefused("one review at a time: your last one is still being "
+                                "worked out, try again when it is done", 429)
+        if len(self._jobs) >= MAX_RUNNING:
+            raise ReviewRefused("the server is reviewing other matches: try again in a "
+                                "minute", 503)
+        job = self._jobs[(stored.id, chosen)] = _Job(client)
+        job.task = asyncio.get_running_loop().create_task(self._work(job, store, stored,
+                                                                      chosen))
+        return {"status": "running", "progress": 0.0}
+
+    async def status(self, store: Store, table_id: str, seat: Any,
+                     token: str) -> dict[str, Any]:
+        """As :meth:`start`, without starting: ReviewRefused (404) when none was."""
+        stored = await self._load(store, table_id)
+        chosen = read_seat(seat, stored)
+        check_access(stored, chosen, token)
+        found = await self._answer(store, stored, chosen)
+        if found is None:
+            raise ReviewRefused("no review of this seat has been started: POST to start one",
+                                404)
+        return found
+
+    async def _answer(self, store: Store, stored: StoredTable,
+                      seat: int) -> dict[str, Any] | None:
+        failed = self._failed.pop((stored.id, seat), None)
+        if failed is not None:
+            raise ReviewRefused(f"this match cannot be reviewed: {failed}", 409)
+        job = self._jobs.get((stored.id, seat))
+        if job is not None:
+            return {"status": "running", "progress": job.progress()}
+        kept = await asyncio.to_thread(store.load_review, stored.id, seat)
+        actions = len(stored.record.get("actions", []))
+        if kept is None or kept[0] != actions:
+            return None
+        return {"status": "done", "progress": 1.0,
+                "review": _public(kept[1], stored.finished, seat)}
+
+    async def _work(self, job: _Job, store: Store, stored: StoredTable, seat: int) -> None:
+        """The review worked out decision by decision, then stored; a failure is kept
+        for the next status request to tell."""
+        key = (stored.id, seat)
+        try:
+            walk: Walk = await self._run(decisions, stored.record, seat)
+            job.total = len(walk.decisions)
+            judged = []
+            for decision in walk.decisions:
+                judged.append(await self._run(
+                    functools.partial(judge, budget=self.budget), walk.game, decision))
+                job.done += 1
+            data = summarize(walk, judged, self.budget)
+            await asyncio.to_thread(store.save_review, stored.id, seat,
+                                    len(stored.record.get("actions", [])), data)
+        except StammtischError as error:
+            self._fail(key, str(error))
+        except Exception:
+            log.exception("the review of table %s, seat %s failed", stored.id, seat)
+            self._fail(key, "the server failed on its record")
+        finally:
+            del self._jobs[key]
+
+    def _fail(self, key: tuple[str, int], why: str) -> None:
+        self._failed[key] = why
+        while len(self._failed) > 64:
+            del self._failed[next(iter(self._failed))]
+
+    def close(self) -> None:
+        """Stop the worker (at the app's shutdown)."""
+        for job in self._jobs.values():
+            if job.task is not None:
+                job.task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

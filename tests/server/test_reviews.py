@@ -1,0 +1,198 @@
+"""Reviews over the JSON API: started once and stored, progress while running, and who
+may review what (a finished match is public; a running one only for its own players,
+each their own seat); hostile input gets a clear 4xx."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+import stammtisch
+from stammtisch.bots import review
+from stammtisch.server import Settings, create_app
+from stammtisch.server.reviews import Reviews
+from stammtisch.server.seats import token_hash
+from stammtisch.server.store import Store
+
+
+class Gate:
+    """A fake expert that counts its calls and waits for the test to let each through."""
+
+    def __init__(self, open_: bool = True) -> None:
+        self.calls = 0
+        self.passes = threading.Semaphore(10_000 if open_ else 0)
+
+    def __call__(self, game: str, view: dict[str, Any], **_: Any) -> list[tuple[str, float]]:
+        self.calls += 1
+        self.passes.acquire(timeout=10)
+        legal = view["legal_actions"]
+        return [(action, 0.1 * n) for n, action in enumerate(legal)]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Starlette]:
+    built = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'reviews.db'}", bot_delay=0.0))
+    built.state.reviews = Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1))
+    yield built
+    built.state.reviews.close()
+    built.state.replays.close()
+    built.state.hub.store.dispose()
+
+
+def stored_match(store: Store, *, finished: bool, tokens: tuple[str, str] = ("", "")) -> str:
+    """A three-seat schnauz match (two people, one computer), played to its end or for
+    twenty actions; its id."""
+    match = stammtisch.new_match("schnauz", seed=5, num_players=3)
+    rng = random.Random(5)
+    while match.result is None and (finished or len(match.actions) < 20):
+        match.play(rng.choice(match.legal_actions()))
+    seats = [{"kind": "human", "name": "Anna", "token_hash": token_hash(tokens[0])},
+             {"kind": "human", "name": "Ben", "token_hash": token_hash(tokens[1])},
+             {"kind": "bot", "level": "random"}]
+    table_id = f"t-{secrets.token_hex(4)}"
+    store.create(table_id, "schnauz", seats, {**match.record(), "actions": []})
+    store.save(table_id, match.record(), match.result, 1)
+    return table_id
+
+
+def call(app: Starlette, method: str, path: str, address: str = "10.0.0.1",
+         **kwargs: Any) -> httpx.Response:
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=(address, 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            return await http.request(method, path, **kwargs)
+
+    return asyncio.run(go())
+
+
+async def _until_done(http: httpx.AsyncClient, path: str, seen: list[float],
+                      headers: dict[str, str]) -> dict[str, Any]:
+    for _ in range(500):
+        answer = await http.get(path, headers=headers)
+        assert answer.status_code in (200, 202), answer.text
+        body: dict[str, Any] = answer.json()
+        seen.append(body["progress"])
+        if body["status"] == "done":
+            return body
+        await asyncio.sleep(0.01)
+    raise AssertionError("the review did not finish")
+
+
+def run_review(app: Starlette, table_id: str, seat: int, token: str = "",
+               gate: Gate | None = None) -> tuple[dict[str, Any], list[float], int]:
+    """POST then GET until done (letting ``gate`` through one call at a time after the
+    first progress was seen); the review, the progress figures, the POST's status."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+
+    async def go() -> tuple[dict[str, Any], list[float], int]:
+        transport = httpx.ASGITransport(app=app, client=("10.0.0.1", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            started = await http.post(f"/api/reviews/{table_id}", json={"seat": seat},
+                                      headers=headers)
+            assert started.status_code in (200, 202), started.text
+            seen: list[float] = [started.json()["progress"]]
+            if gate is not None:
+                gate.passes.release(3)
+                while seen[-1] == 0.0:
+                    await asyncio.sleep(0.01)
+                    seen.append((await http.get(f"/api/reviews/{table_id}?seat={seat}",
+                                                headers=headers)).json()["progress"])
+                gate.passes.release(10_000)
+            body = await _until_done(http, f"/api/reviews/{table_id}?seat={seat}", seen,
+                                     headers)
+            return body, seen, started.status_code
+
+    return asyncio.run(go())
+
+
+def test_a_finished_match_is_reviewed_once_with_progress_and_is_public(
+        app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = Gate(open_=False)
+    monkeypatch.setattr(review, "rank", gate)
+    table_id = stored_match(app.state.hub.store, finished=True)
+    body, seen, status = run_review(app, table_id, 1, gate=gate)
+    assert status == 202
+    assert seen == sorted(seen) and any(0.0 < p < 1.0 for p in seen) and seen[-1] == 1.0
+    done = body["review"]
+    assert done["seat"] == 1 and done["decisions"] and gate.calls == len(done["decisions"])
+    assert all(move["action"] for move in done["moves"])  # finished: every action named
+    calls = gate.calls
+    again = call(app, "POST", f"/api/reviews/{table_id}", address="10.0.0.9",
+                 json={"seat": 1})
+    assert again.status_code == 200 and again.json()["status"] == "done"
+    assert again.json()["review"] == done and gate.calls == calls  # stored: not again
+
+
+def test_a_running_match_is_reviewed_only_by_its_players_each_their_own_seat(
+        app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "rank", Gate())
+    anna, ben = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+    table_id = stored_match(app.state.hub.store, finished=False, tokens=(anna, ben))
+    path = f"/api/reviews/{table_id}"
+    refused = [
+        call(app, "POST", path, json={"seat": 0}),  # a watcher
+        call(app, "GET", f"{path}?seat=0"),
+        call(app, "POST", path, json={"seat": 0, "token": ben}),  # someone else's seat
+        call(app, "POST", path, json={"seat": 2}, headers={"Authorization": f"Bearer {anna}"}),
+        call(app, "GET", f"{path}?seat=1&token={anna}"),
+        call(app, "POST", path, json={"seat": 0, "token": "forged"}),
+    ]
+    assert [answer.status_code for answer in refused] == [403] * len(refused)
+    assert all("only its players" in answer.json()["error"]
+               or "does not hold" in answer.json()["error"] for answer in refused)
+    body, _, status = run_review(app, table_id, 0, token=anna)
+    assert status == 202
+    moves = body["review"]["moves"]
+    assert all((move["action"] is None) == (move["seat"] != 0) for move in moves)
+    shown = call(app, "POST", path, json={"seat": 1, "token": ben})
+    assert shown.status_code == 202
+
+
+@pytest.mark.parametrize(("path", "body", "status", "said"), [
+    ("/api/reviews/nope", {"seat": 0}, 404, "no match"),
+    ("/api/reviews/{id}", {"seat": 3}, 400, '"seat" must be a seat'),
+    ("/api/reviews/{id}", {"seat": -1}, 400, '"seat" must be a seat'),
+    ("/api/reviews/{id}", {"seat": "x"}, 400, '"seat" must be a seat'),
+    ("/api/reviews/{id}", {"seat": True}, 400, '"seat" must be a seat'),
+    ("/api/reviews/{id}", {}, 400, "which seat"),
+    ("/api/reviews/{id}", [0], 400, "JSON object"),
+])
+def test_hostile_requests_get_a_clear_4xx(app: Starlette, path: str, body: Any, status: int,
+                                           said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "rank", Gate())
+    table_id = stored_match(app.state.hub.store, finished=True)
+    answer = call(app, "POST", path.format(id=table_id), json=body)
+    assert answer.status_code == status and said in answer.json()["error"]
+    broken = call(app, "POST", f"/api/reviews/{table_id}", content=b"{nope")
+    assert broken.status_code == 400
+    unstarted = call(app, "GET", f"/api/reviews/{table_id}?seat=0")
+    assert unstarted.status_code == 404 and "POST" in unstarted.json()["error"]
+
+
+def test_one_review_in_flight_per_client_address(
+        app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = Gate(open_=False)
+    monkeypatch.setattr(review, "rank", gate)
+    store = app.state.hub.store
+    first, second = stored_match(store, finished=True), stored_match(store, finished=True)
+
+    async def go() -> list[int]:
+        transport = httpx.ASGITransport(app=app, client=("10.0.0.1", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            one = await http.post(f"/api/reviews/{first}", json={"seat": 0})
+            two = await http.post(f"/api/reviews/{second}", json={"seat": 0})
+            same = await http.post(f"/api/reviews/{first}", json={"seat": 0})
+            gate.passes.release(10_000)
+            return [one.status_code, two.status_code, same.status_code]
+
+    assert asyncio.run(go()) == [202, 429, 202]
