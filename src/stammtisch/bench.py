@@ -35,6 +35,10 @@ change of the machine's load during the run favours neither side. A
 Schnapsen deal is complete on both sides: played from a fresh shuffle until
 it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
 
+Then, unless ``--wait-turns 0``: the median, 90th percentile and worst wait a person
+has for the computer players at a table of each game, with club and with expert
+computer players (server/waitbench.py: the real bots and the real pacing; wall time).
+
 Seconds are the process's CPU time on both sides (``time.process_time``): on a
 shared machine wall time would also count other processes' work. Compare
 figures of one run with each other all the same: caches are shared too.
@@ -61,6 +65,7 @@ from stammtisch.core.options import resolve
 from stammtisch.games import find_game
 from stammtisch.games.schnapsen import Rules
 from stammtisch.games.schnapsen_sim import SimulatedMatch
+from stammtisch.server import waitbench
 
 BENCH_PLAYERS = 4
 """Players at the table for games whose player count is an option."""
@@ -277,6 +282,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default="", help="also write the figures to this file")
     parser.add_argument("--peer-python", default="",
                         help="a python with the PyPI package schnapsen (make bench: .venv-bench)")
+    parser.add_argument("--wait-turns", type=int, default=30,
+                        help="a person's turns timed at a table per game and level (0: none)")
+    parser.add_argument("--wait-levels", default="club,expert",
+                        help="comma-separated computer levels of the timed tables")
     args = parser.parse_args(argv)
     chosen = [g for g in args.games.split(",") if g] or [g.name for g in stammtisch.games()]
     figures = []
@@ -303,14 +312,33 @@ def main(argv: list[str] | None = None) -> int:
             peer_runs.append(measure_peer(args.peer_python, args.seconds / 2))
         peer = combine_peer(peer_runs)
         print("\n".join(peer_lines(peer, figures)))
+    waits = table_waits(chosen, args.wait_levels, args.wait_turns)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"figures": [asdict(f) | {"deals_per_second": f.deals_per_second,
                                                 "matches_per_second": f.matches_per_second,
                                                 "actions_per_second": f.actions_per_second}
                                    for f in figures],
-                       "peer": peer}, out, indent=2)
+                       "peer": peer,
+                       "waits": [asdict(w) | {"median": w.median, "p90": w.p90,
+                                              "worst": w.worst} for w in waits]},
+                      out, indent=2)
     return 0
+
+
+def table_waits(games: list[str], levels: str, turns: int) -> list[waitbench.Waits]:
+    """A person's waits at a table of each game (server/waitbench.py), printed."""
+    if turns <= 0:
+        return []
+    found = []
+    print()
+    for level in [name for name in levels.split(",") if name]:
+        for game in games:
+            found.append(waitbench.measure(game, level, turns))
+    print("\n".join(waitbench.lines(found)))
+    print("(wall time of the thinking, pauses on a virtual clock; a wait: from the person's"
+          " action to their next turn)")
+    return found
 
 
 if __name__ == "__main__":
