@@ -116,3 +116,12 @@ def test_the_benchmark_times_a_person_waiting_for_a_round_of_club_players() -> N
     assert all(w >= 0.2 - 1e-6 for w in found.waits)
     assert 0.9 <= found.median <= 1.3 and found.worst <= 2.0
     assert "schmier" in waitbench.lines([found])[2]
+
+
+def test_a_scat_round_is_two_actions_a_player_and_only_players_still_in_count() -> None:
+    match = stammtisch.new_match("scat", seed=2, num_players=4)
+    seats = [Seat(HUMAN, token_hash="a", owner=True)] + [Seat(BOT, "club") for _ in range(3)]
+    table = Table("t", match, seats, MemoryStore(), 0.6)
+    assert table.pace(1) == 1.0 / 6  # three players, a draw and a discard each
+    match.state.eliminated[2] = True
+    assert table.pace(1) == 1.0 / 4

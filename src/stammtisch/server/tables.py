@@ -608,15 +608,14 @@ class Table:
         considered one by its timing: the table's pause plus the level's thinking
         budget, but no more than an even share of :attr:`bot_round` among the actions of
         a round of the computer players in play (so a person waits about that long for
-        a round of them), and
-        never less than :data:`LEAST_STEP`. Only public facts count: the seats, their
-        levels and who is out."""
+        a round of them), and never less than :data:`LEAST_STEP`. Only public facts
+        count: the seats, their levels and who is out."""
         if not self.bot_delay:
             return 0.0
         if not self._someone_plays():
             return 0.05  # nobody plays on: the rest is told quickly
         alone = self.bot_delay + self._level_budget(seat)
-        return max(LEAST_STEP, min(alone, self.bot_round / self._computers_in_play()))
+        return max(LEAST_STEP, min(alone, self.bot_round / self._round_actions()))
 
     def _level_budget(self, seat: int) -> float:
         """The seconds a decision of the level at ``seat`` may take away from a table
@@ -627,7 +626,7 @@ class Table:
             self._budgets[level] = float(budget) if isinstance(budget, int | float) else 0.0
         return self._budgets[level]
 
-    def _computers_in_play(self) -> int:
+    def _round_actions(self) -> int:
         """The actions of one round of the computer players still in play."""
         eliminated = self.match.view(None).get("eliminated")
         out = eliminated if isinstance(eliminated, list) else [False] * len(self.seats)
