@@ -123,5 +123,6 @@ def test_a_scat_round_is_two_actions_a_player_and_only_players_still_in_count() 
     seats = [Seat(HUMAN, token_hash="a", owner=True)] + [Seat(BOT, "club") for _ in range(3)]
     table = Table("t", match, seats, MemoryStore(), 0.6)
     assert table.pace(1) == 1.0 / 6  # three players, a draw and a discard each
-    match.state.eliminated[2] = True
+    state: Any = match.state
+    state.eliminated[2] = True
     assert table.pace(1) == 1.0 / 4
