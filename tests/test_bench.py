@@ -42,7 +42,8 @@ def test_peer_ratio_and_target() -> None:
 
 def test_a_missing_peer_is_named_not_fatal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "error" in measure_peer("/nonexistent/python", 0.01)
-    assert main(["--games", "scat", "--seconds", "0.01", "--peer-python", "/nonexistent/python"]
+    assert main(["--games", "scat", "--seconds", "0.01", "--wait-turns", "0",
+                 "--peer-python", "/nonexistent/python"]
                 ) == 0
     assert "peer schnapsen (PyPI): not measured:" in capsys.readouterr().out
 

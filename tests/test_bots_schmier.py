@@ -196,7 +196,7 @@ def test_determinized_deals_agree_with_the_view() -> None:
 
 def test_the_expert_analyzes_every_legal_action_or_its_top_discards() -> None:
     checked_discards = 0
-    for match, seat in _positions(14, 2):
+    for match, seat in _positions(14, 4):  # club play to positions with several discards
         view = match.view(seat)
         legal = view["legal_actions"]
         expert = ExpertBot(1, budget=30.0, max_samples=2)

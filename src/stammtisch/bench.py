@@ -35,6 +35,10 @@ change of the machine's load during the run favours neither side. A
 Schnapsen deal is complete on both sides: played from a fresh shuffle until
 it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
 
+Then, unless ``--wait-turns 0``: the median, 90th percentile and worst wait a person
+has for the computer players at a table of each game, with club and with expert
+computer players (server/waitbench.py: the real bots and the real pacing; wall time).
+
 With ``--review FILE`` (``make bench`` passes tests/data/schnapsen-bummerl-5-6.json)
 the report ends with the time the expert's review (bots/review.py, at its default
 budget per decision) takes for seat 0 of that stored record; ``--review-only`` times
@@ -66,6 +70,7 @@ from stammtisch.core.options import resolve
 from stammtisch.games import find_game
 from stammtisch.games.schnapsen import Rules
 from stammtisch.games.schnapsen_sim import SimulatedMatch
+from stammtisch.server import waitbench
 
 BENCH_PLAYERS = 4
 """Players at the table for games whose player count is an option."""
@@ -309,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the expert's review of this stored record")
     parser.add_argument("--review-only", action="store_true",
                         help="time only the review of --review FILE")
+    parser.add_argument("--wait-turns", type=int, default=30,
+                        help="a person's turns timed at a table per game and level (0: none)")
+    parser.add_argument("--wait-levels", default="club,expert",
+                        help="comma-separated computer levels of the timed tables")
     args = parser.parse_args(argv)
     if args.review_only:
         if not args.review:
@@ -347,14 +356,33 @@ def main(argv: list[str] | None = None) -> int:
     reviewed = measure_review(args.review) if args.review else {}
     if reviewed:
         print(review_line(reviewed))
+    waits = table_waits(chosen, args.wait_levels, args.wait_turns)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"figures": [asdict(f) | {"deals_per_second": f.deals_per_second,
                                                 "matches_per_second": f.matches_per_second,
                                                 "actions_per_second": f.actions_per_second}
                                    for f in figures],
-                       "peer": peer, "review": reviewed}, out, indent=2)
+                       "peer": peer, "review": reviewed,
+                       "waits": [asdict(w) | {"median": w.median, "p90": w.p90,
+                                              "worst": w.worst} for w in waits]},
+                      out, indent=2)
     return 0
+
+
+def table_waits(games: list[str], levels: str, turns: int) -> list[waitbench.Waits]:
+    """A person's waits at a table of each game (server/waitbench.py), printed."""
+    if turns <= 0:
+        return []
+    found = []
+    print()
+    for level in [name for name in levels.split(",") if name]:
+        for game in games:
+            found.append(waitbench.measure(game, level, turns))
+    print("\n".join(waitbench.lines(found)))
+    print("(wall time of the thinking, pauses on a virtual clock; a wait: from the person's"
+          " action to their next turn)")
+    return found
 
 
 if __name__ == "__main__":

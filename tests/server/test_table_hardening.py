@@ -271,60 +271,6 @@ def test_one_hint_at_a_time_per_seat_and_a_pause_between(tmp_path: Path) -> None
     assert len(asked) == 2
 
 
-class ThinkingBot:
-    """A computer player that takes ``thinks`` seconds of the fake clock to decide."""
-
-    name = "thinker"
-
-    def __init__(self, time: FakeTime, thinks: float, budget: float) -> None:
-        self.time, self.thinks, self.budget = time, thinks, budget
-
-    def choose(self, view: dict[str, Any]) -> str:
-        self.time.now += self.thinks
-        choice: str = view["legal_actions"][0]
-        return choice
-
-
-def shown_at(bot_delay: float, thinking: list[float], budget: float) -> list[float]:
-    """When each computer move of a Schnauz round (seats 1 and 2) was broadcast, by the
-    fake clock; seat 1 decides at once (as with a forced move), seat 2 takes a while."""
-    time = FakeTime()
-    match = stammtisch.new_match("schnauz", seed=4, num_players=3, first_dealer=1)
-    seats = [Seat(HUMAN, token_hash="a", owner=True), Seat(BOT, "random"), Seat(BOT, "random")]
-    table = Table("t", match, seats, MemoryStore(), bot_delay, clock=time.clock,
-                  sleep=time.sleep)
-    for seat, thinks in zip((1, 2), thinking, strict=True):
-        table.bots[seat] = ThinkingBot(time, thinks, budget)
-    shown: list[float] = []
-
-    async def hear(_message: dict[str, Any]) -> None:
-        shown.append(time.now)
-
-    async def run() -> None:
-        table.clients.append(Client(None, hear))
-        table.wake_bots()
-        assert table._runner is not None
-        await asyncio.wait_for(table._runner, 5)
-
-    asyncio.run(run())
-    assert table.actors == [1, 2]
-    return shown
-
-
-def test_computer_moves_are_shown_at_one_pace_however_long_they_took() -> None:
-    # A pause of 0.6 s and a budget of 0.9 s: every move is shown 1.5 s after it
-    # became the computer player's turn, forced or not.
-    assert shown_at(0.6, [0.0, 0.7], budget=0.9) == [1.5, 3.0]
-    assert shown_at(0.6, [0.7, 0.0], budget=0.9) == [1.5, 3.0]
-    # A decision over the pace is shown when it is made (rare: the pace covers the
-    # budget the computer player keeps to).
-    assert shown_at(0.6, [2.0, 0.0], budget=0.9) == [2.0, 3.5]
-
-
-def test_without_a_pause_computer_moves_are_not_held_back() -> None:
-    assert shown_at(0.0, [0.0, 0.3], budget=0.9) == [0.0, 0.3]
-
-
 def test_a_flapping_connection_costs_watchers_few_frames(tmp_path: Path) -> None:
     app = memory_app(tmp_path)
     table, token = hub_of(app).create("schnapsen", ["human", "random"], {}, seed=2)

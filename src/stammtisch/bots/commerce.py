@@ -302,8 +302,18 @@ class SearchingExpert:
         planned from the budget (then play repeats exactly while the clock allows)."""
         self.seed = seed
         self.budget = self.seconds if budget is None else budget
-        self.rollouts = rollouts or max(1, int(self.budget * self.rollouts_per_second))
+        self.fixed_rollouts = rollouts
         self.turns = TurnCount()
+
+    @property
+    def rollouts(self) -> int:
+        """Play-outs per decision at most: fixed, or planned from the budget (which a
+        table may lower between decisions)."""
+        return self.fixed_rollouts or max(1, int(self.budget * self.rollouts_per_second))
+
+    @rollouts.setter
+    def rollouts(self, count: int) -> None:
+        self.fixed_rollouts = count
 
     def rank(self, view: dict[str, Any], legal: Sequence[int], seat: int,
              sample: Callable[[random.Random], State], policy: Callable[[State], int],

@@ -42,7 +42,7 @@ async def _sweeping(hub: Hub) -> None:
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
-              unjoined=settings.unjoined)
+              unjoined=settings.unjoined, bot_round=settings.bot_round)
     replays = history.Replays()
     reviews = Reviews(settings.review_budget)
 

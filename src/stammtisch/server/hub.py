@@ -20,7 +20,7 @@ from stammtisch.server.lessons import seats as lesson_seats
 from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
-from stammtisch.server.tables import Table, TableError
+from stammtisch.server.tables import BOT_ROUND, Table, TableError
 
 LOADS = 2
 UNJOINED = 600.0
@@ -29,7 +29,7 @@ UNJOINED = 600.0
 
 
 def replay_table(stored: StoredTable, store: Store, bot_delay: float,
-                 grace: float = 60.0) -> Table:
+                 grace: float = 60.0, bot_round: float = BOT_ROUND) -> Table:
     """A stored table rebuilt action by action, with who played what; every person
     starts away, with a fresh grace period."""
     seats = [Seat.from_stored(s) for s in stored.seats]
@@ -39,7 +39,7 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     table = Table(stored.id, match, seats, store, bot_delay, grace,
                   seq=stored.seq if stored.seq is not None else len(actions),
                   created=stored.created, listed=stored.listed, lesson=stored.lesson,
-                  hints=stored.hints)
+                  hints=stored.hints, bot_round=bot_round)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -76,8 +76,10 @@ class Hub:
     """Every live table of one server, loaded from the store on first use."""
 
     def __init__(self, store: Store, bot_delay: float, grace: float = 60.0, *,
-                 unjoined: float = UNJOINED, new_seed: Callable[[], int] = match_seed) -> None:
+                 unjoined: float = UNJOINED, new_seed: Callable[[], int] = match_seed,
+                 bot_round: float = BOT_ROUND) -> None:
         self.new_seed = new_seed
+        self.bot_round = bot_round
         self.store = store
         self.bot_delay = bot_delay
         self.grace = grace
@@ -145,7 +147,8 @@ class Hub:
                                     match.record(), listed=listed, lesson=lesson,
                                     hints=hints)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
-                      created=created, listed=listed, lesson=lesson, hints=hints)
+                      created=created, listed=listed, lesson=lesson, hints=hints,
+                      bot_round=self.bot_round)
         self.tables[table_id] = table
         return table, token
 
@@ -212,7 +215,7 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        return replay_table(stored, self.store, self.bot_delay, self.grace)
+        return replay_table(stored, self.store, self.bot_delay, self.grace, self.bot_round)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The listed tables whose match is not over, newest first; a table not in

@@ -8,9 +8,13 @@ a person or a computer player (at once when the last open seat is filled), and
 ``over`` once the match has a result. The creator (``owner``) holds the seat
 marked ``human`` at creation; that seat's token is also the owner's credential.
 Computer players move on their own, each move broadcast a fixed time after it
-became their turn (Settings.bot_delay plus the level's thinking budget, e.g.
-0.6 + 0.9 s for an expert), so that the timing never tells a forced move from a
-considered one; once every person is out of a match, the rest is played quickly.
+became their turn, so that the timing never tells a forced move from a considered
+one: Settings.bot_delay plus the level's thinking budget (0.6 s for a club player
+alone at the table), but at most an even share of Settings.bot_round (1 s) among
+the actions of a round of the computer players still in play (a Scat turn is two),
+never under 0.1 s (five Schmier players in a row: 0.2 s each);
+the experts think within their share. Once every person is out of a match, the rest
+is played quickly.
 
 HTTP. ``POST /api/tables`` ``{"game", "options", "seed"?, "seats": ["human",
 "open", "club", ...], "name"?, "listed"?}``: ``human`` exactly once (the

@@ -14,7 +14,8 @@ class Settings:
     db_url: str = DEFAULT_DB
     """SQLAlchemy URL: a SQLite file by default, ``postgresql://...`` for PostgreSQL."""
     bot_delay: float = 0.6
-    """Seconds between two computer moves, so that people can follow them."""
+    """Seconds a lone computer move is shown after its turn, beyond the level's thinking
+    budget, so that people can follow it (several in a row share ``bot_round``)."""
     web_dir: Path = WEB_DIR
     grace: float = 60.0
     """Seconds a person whose connection dropped keeps the seat before the table's
@@ -50,3 +51,7 @@ class Settings:
     review_budget: float = 0.5
     """Seconds the expert thinks about each decision of a review (bots/review.py's
     REVIEW_BUDGET)."""
+    bot_round: float = 1.0
+    """Seconds the computer players in play take, about, for one move each: each move is
+    shown an even share of this after its turn began (no later than a lone one), and the
+    experts think within their share. A person waits about this long for them."""

@@ -35,6 +35,15 @@ EARLIER_DEALS = ("last_showdown", "last_deal")
 """Parts of a view that tell how the previous deal ended, not what is in play now."""
 PRESENCE_DELAY = 0.25
 """Seconds between two broadcasts of seats coming or going (changes in between wait)."""
+BOT_ROUND = 1.0
+"""Seconds a person waits, about, for one round of computer moves (Settings.bot_round)."""
+ACTIONS_PER_TURN = {"scat": 2}
+"""Actions a turn takes where it is more than one (Scat: the draw, then the discard)."""
+LEAST_STEP = 0.1
+"""Seconds a computer move is shown after its turn began, at the least."""
+THINK_SHARE = 0.85
+"""The part of its move's time a computer player may think (the rest: the view, the
+thread, the broadcast)."""
 RETRY_FIRST, RETRY_MAX = 0.5, 10.0
 """Seconds before a computer move that could not be stored is tried again, doubling
 up to the most."""
@@ -68,6 +77,7 @@ class Table:
     seats: list[Seat]
     store: Store
     bot_delay: float
+    """Seconds a lone computer move is shown after its turn, beyond its thinking."""
     grace: float = 60.0
     """Seconds a person who lost the connection keeps the seat."""
     seq: int = 0
@@ -97,6 +107,9 @@ class Table:
     advise: Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]] = ask_hint
     """Works out a hint (in the hint worker)."""
     presence_delay: float = PRESENCE_DELAY
+    bot_round: float = BOT_ROUND
+    """Seconds the moves of all computer players in play take at most, in all (see
+    :meth:`pace`)."""
     joined: bool = False
     """A socket has come to this table (or it was rebuilt for one)."""
     _runner: asyncio.Task[None] | None = None
@@ -110,6 +123,8 @@ class Table:
     """When each seat last asked for a hint (``clock``)."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _budgets: dict[str, float] = field(default_factory=dict)
+    """Each level's own thinking budget, before the table's share."""
 
     # --- building -----------------------------------------------------------------
 
@@ -603,16 +618,41 @@ class Table:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
 
     def pace(self, seat: int) -> float:
-        """Seconds from the moment a computer player is to move until its move is shown:
-        the table's pause plus the level's thinking budget, whatever the decision took,
-        so that a forced move cannot be told from a considered one by its timing."""
+        """Seconds from the moment a computer player is to move until its move is shown,
+        whatever the decision took, so that a forced move cannot be told from a
+        considered one by its timing: the table's pause plus the level's thinking
+        budget, but no more than an even share of :attr:`bot_round` among the actions of
+        a round of the computer players in play (so a person waits about that long for
+        a round of them), and never less than :data:`LEAST_STEP`. Only public facts
+        count: the seats, their levels and who is out."""
         if not self.bot_delay:
             return 0.0
         if not self._someone_plays():
             return 0.05  # nobody plays on: the rest is told quickly
-        budget = getattr(self.bots[seat], "budget", None)
-        thinking = float(budget) if isinstance(budget, int | float) else 0.0
-        return self.bot_delay + thinking
+        alone = self.bot_delay + self._level_budget(seat)
+        return max(LEAST_STEP, min(alone, self.bot_round / self._round_actions()))
+
+    def _level_budget(self, seat: int) -> float:
+        """The seconds a decision of the level at ``seat`` may take away from a table
+        (read from the first of its computer players here, before any was fitted)."""
+        level = self.seats[seat].level
+        if level not in self._budgets:
+            budget = getattr(self.bots[seat], "budget", None)
+            self._budgets[level] = float(budget) if isinstance(budget, int | float) else 0.0
+        return self._budgets[level]
+
+    def _round_actions(self) -> int:
+        """The actions of one round of the computer players still in play."""
+        eliminated = self.match.view(None).get("eliminated")
+        out = eliminated if isinstance(eliminated, list) else [False] * len(self.seats)
+        players = sum(1 for seat in self.bots if not out[seat])
+        return max(1, players * ACTIONS_PER_TURN.get(self.match.game, 1))
+
+    def _fit_budget(self, seat: int, step: float) -> None:
+        """A thinking computer player gets what of ``step`` the move leaves it."""
+        own = self._level_budget(seat)
+        if own and step:
+            self.bots[seat].budget = min(own, THINK_SHARE * step)  # type: ignore[attr-defined]
 
     async def _run_bots(self) -> None:
         failures = 0
@@ -631,8 +671,10 @@ class Table:
             else:
                 # The computer player thinks, and the pause runs, outside the lock:
                 # people's messages are answered meanwhile.
+                step = self.pace(seat)
+                self._fit_budget(seat, step)
                 choice = await self._choose(seat, view)
-                wait = start + self.pace(seat) - self.clock()
+                wait = start + step - self.clock()
                 if wait > 0:
                     await self.sleep(wait)
             async with self.lock:

@@ -18,7 +18,8 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out deals sampled to fit every draw and discard it saw this deal (1 s a move); "
+    "Plays out deals sampled to fit every draw and discard it saw this deal "
+    "(up to 1 s a move, less beside other computer players); "
     "assumes everyone plays club-style and looks only one move ahead.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 

@@ -8,8 +8,9 @@ won, so they count for less and for more next to the cards that protect them;
 length wins tricks and with them the other teams' bauers, joker and game
 count; tens and aces lean toward Game. The beginner counts high trumps.
 
-Known weaknesses: the weights are hand-set, not fitted; the partner is a flat
-allowance; the position in the auction and the match score are ignored.
+Known weaknesses: the weights are hand-set, not fitted (only the margins a bid needs
+are measured); the partner is a flat allowance; of the position in the auction only
+the dealer's seat counts, and the match score is ignored.
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ DEALER_EXTRA = 1.0
 EXCHANGE_EXTRA = 0.3
 """What drawing up to three cards adds to a non-dealer's hand."""
 MARGIN = 0.35
-"""A bid must be covered by this much more than its number."""
+"""The dealer's bid must be covered by this much more than its number."""
+OPEN_MARGIN = -0.35
+"""The margin of every other seat: it bids when its estimate comes within this much
+of the bid. Measured in club play-outs (scripts/schmier_bidding.py): from there on a
+bid of the lowest number gains on passing, for a pass leaves the deal to the others
+or throws it in."""
 
 
 def _bit(card: int) -> int:

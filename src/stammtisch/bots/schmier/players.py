@@ -89,8 +89,15 @@ class ExpertBot:
                  max_samples: int | None = None) -> None:
         self.seed = seed
         self.budget = EXPERT_SECONDS if budget is None else budget
-        self.max_samples = max_samples if max_samples is not None else max(
-            1, math.ceil(self.budget * SAMPLES_PER_SECOND))
+        """Seconds per decision; a table may lower it between decisions."""
+        self.samples = max_samples
+        """The cap on samples; ``None``: planned from the budget of each decision."""
+
+    @property
+    def max_samples(self) -> int:
+        if self.samples is not None:
+            return self.samples
+        return max(1, math.ceil(self.budget * SAMPLES_PER_SECOND))
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         seen = read(view)

@@ -6,7 +6,9 @@ hand and what is public, so it runs both the bots and the expert's play-outs.
 Beginner: bids the lowest bid up to its count of high trumps in its best suit,
 names that suit, exchanges its non-trumps below ten, robs for trumps then high
 cards. Club: bids when the best suit's value plus partner, exchange or rob
-allowance covers the bid with a margin (more to outbid its partner), names
+allowance covers the bid with a margin (the dealer), or comes within a margin of
+it (the others, who would otherwise leave the deal to be thrown in; more to
+outbid its partner), names
 that suit, exchanges the non-trumps worth least to keep, robs by keeping every
 trump (shedding the lowest unprotected ones when over six) and its best side
 cards.
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from stammtisch.bots.schmier.hand import (
     KEEP_LIMIT,
     MARGIN,
+    OPEN_MARGIN,
     beginner_suit,
     best_suit,
     bid_estimate,
@@ -70,7 +73,7 @@ def club_bid(state: SchmierState) -> int:
         return PASS
     partners = NUM_PLAYERS // state.num_teams - 1
     _, estimate = bid_estimate(state.hands[seat], seat == state.dealer, partners)
-    need = estimate - MARGIN
+    need = estimate - (MARGIN if seat == state.dealer else OPEN_MARGIN)
     teams = state.num_teams
     if state.bidder >= 0 and state.bidder % teams == seat % teams:
         need -= PARTNER_OVERBID

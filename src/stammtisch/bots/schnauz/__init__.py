@@ -19,7 +19,8 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out deals sampled to fit every swap and pass it saw this deal (1 s a move); "
+    "Plays out deals sampled to fit every swap and pass it saw this deal "
+    "(up to 1 s a move, less beside other computer players); "
     "assumes everyone plays club-style and looks only one move ahead.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 

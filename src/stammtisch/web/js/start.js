@@ -24,6 +24,8 @@ const OPEN = "open";
 const YOU = "you";
 
 function game() { return games.find((g) => g.name === chosen) || games[0]; }
+// A new seat's opponent: Beginner (Random is there to try the rules, not to play).
+function firstLevel(g) { return (g.levels.find((l) => l.name === "beginner") || g.levels[0]).name; }
 
 function applyPreset(name) {
   const g = game();
@@ -93,7 +95,7 @@ function seatsFieldset(g) {
   }
   for (let seat = 0; seat < count; seat++) {
     const id = `level-${seat}`;
-    const current = seat === mySeat ? YOU : (levels[seat] || g.levels[0].name);
+    const current = seat === mySeat ? YOU : (levels[seat] || firstLevel(g));
     const choices = [new Option(t("ui.you"), YOU, false, current === YOU),
       new Option(t("ui.friend"), OPEN, false, current === OPEN),
       ...g.levels.map((l) => new Option(`${t("ui.computer")}: ${has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name}`,
@@ -101,7 +103,7 @@ function seatsFieldset(g) {
     const select = h("select", { id, "aria-describedby": `${id}-doc` }, choices);
     select.addEventListener("change", () => {
       if (select.value === YOU) {
-        levels[mySeat] = levels[seat] || g.levels[0].name;
+        levels[mySeat] = levels[seat] || firstLevel(g);
         delete levels[seat];
         mySeat = seat;
       } else if (seat === mySeat) {
@@ -144,7 +146,7 @@ async function start(event) {
   const count = g.players.option ? players : g.players.min;
   const options = { ...values };
   if (g.players.option) options[g.players.option] = players;
-  const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : (levels[s] || g.levels[0].name));
+  const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : (levels[s] || firstLevel(g)));
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   const request = { game: g.name, options, seats };
   if (name) request.name = name;

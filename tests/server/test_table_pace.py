@@ -1,0 +1,128 @@
+"""The pace of computer players at a table, by a fake clock: each move is shown a fixed
+time after its turn began, whatever it took to decide; several computer players in a
+row share about a second, and the thinking ones think within their share."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import stammtisch
+from server.test_table_hardening import FakeTime, MemoryStore
+from stammtisch.server import waitbench
+from stammtisch.server.seats import BOT, HUMAN, Seat
+from stammtisch.server.tables import Client, Table
+
+
+class ThinkingBot:
+    """A computer player that takes ``thinks`` seconds of the fake clock to decide and
+    keeps to a thinking ``budget`` (as the experts do)."""
+
+    name = "thinker"
+
+    def __init__(self, time: FakeTime, thinks: float, budget: float) -> None:
+        self.time, self.thinks, self.budget = time, thinks, budget
+        self.budgets: list[float] = []
+        """The budget it had at each decision."""
+
+    def choose(self, view: dict[str, Any]) -> str:
+        self.budgets.append(self.budget)
+        self.time.now += self.thinks
+        choice: str = view["legal_actions"][0]
+        return choice
+
+
+SCHNAUZ = ("schnauz", {"num_players": 3, "first_dealer": 1}, 4)
+"""Seat 0 a person; seats 1 and 2 move, then the person."""
+SCHMIER = ("schmier", {"first_dealer": 0}, 4)
+"""Seat 0 a person and the dealer: seats 1 to 5 pass first."""
+
+
+def run(game: tuple[str, dict[str, Any], int], thinking: list[float], *, budget: float = 0.9,
+        bot_delay: float = 0.6, bot_round: float = 1.0) -> tuple[list[float], Table]:
+    """When each computer move was broadcast (the fake clock) until the person's turn;
+    computer seat ``i + 1`` takes ``thinking[i]`` seconds."""
+    name, options, seed = game
+    time = FakeTime()
+    match = stammtisch.new_match(name, seed=seed, **options)
+    seats = [Seat(HUMAN, token_hash="a", owner=True)] + [
+        Seat(BOT, "expert") for _ in thinking]
+    table = Table("t", match, seats, MemoryStore(), bot_delay, clock=time.clock,
+                  sleep=time.sleep, bot_round=bot_round)
+    for seat, thinks in enumerate(thinking, start=1):
+        table.bots[seat] = ThinkingBot(time, thinks, budget)
+    shown: list[float] = []
+
+    async def hear(_message: dict[str, Any]) -> None:
+        shown.append(round(time.now, 6))
+
+    async def main() -> None:
+        table.clients.append(Client(None, hear))
+        table.wake_bots()
+        assert table._runner is not None
+        await asyncio.wait_for(table._runner, 5)
+
+    asyncio.run(main())
+    assert table.actors == list(range(1, len(thinking) + 1))
+    assert match.to_act == 0
+    return shown, table
+
+
+def test_two_computer_players_share_a_second_however_long_each_took() -> None:
+    # The pause (0.6 s) and a budget of 0.9 s would make 1.5 s a move; two in a row
+    # share the table's round of 1 s instead: 0.5 s each, forced or not.
+    assert run(SCHNAUZ, [0.0, 0.4])[0] == [0.5, 1.0]
+    assert run(SCHNAUZ, [0.4, 0.0])[0] == [0.5, 1.0]
+
+
+def test_the_thinking_players_think_within_their_share() -> None:
+    _, table = run(SCHNAUZ, [0.0, 0.0])
+    for seat in (1, 2):
+        assert table.bots[seat].budgets == [0.85 * 0.5]  # type: ignore[attr-defined]
+
+
+def test_five_computer_players_in_a_row_take_a_second_in_all() -> None:
+    shown, table = run(SCHMIER, [0.0, 0.1, 0.0, 0.15, 0.0], budget=0.9)
+    assert shown == [0.2, 0.4, 0.6, 0.8, 1.0]
+    assert table.bots[4].budgets == [0.85 * 0.2]  # type: ignore[attr-defined]
+
+
+def test_rule_players_in_a_row_are_no_slower_than_one_alone() -> None:
+    # No thinking budget: each move the pause of 0.6 s, or its share of the round.
+    assert run(SCHNAUZ, [0.0, 0.0], budget=0.0, bot_round=3.0)[0] == [0.6, 1.2]
+    assert run(SCHNAUZ, [0.0, 0.0], budget=0.0)[0] == [0.5, 1.0]
+
+
+def test_a_move_is_never_shown_sooner_than_the_least_step() -> None:
+    shown, _ = run(SCHMIER, [0.0] * 5, bot_round=0.2)
+    assert shown == [0.1, 0.2, 0.3, 0.4, 0.5]
+
+
+def test_a_decision_over_its_share_is_shown_when_it_is_made() -> None:
+    # Rare: the share covers the budget the computer player keeps to.
+    assert run(SCHNAUZ, [2.0, 0.0])[0] == [2.0, 2.5]
+
+
+def test_without_a_pause_computer_moves_are_not_held_back() -> None:
+    shown, table = run(SCHNAUZ, [0.0, 0.3], bot_delay=0.0)
+    assert shown == [0.0, 0.3]
+    assert table.bots[1].budgets == [0.9]  # type: ignore[attr-defined]
+
+
+def test_the_benchmark_times_a_person_waiting_for_a_round_of_club_players() -> None:
+    found = waitbench.measure("schmier", "club", 12)
+    assert len(found.waits) == 12
+    # Five computer players: 0.2 s each; more where a trick or the deal ends between.
+    assert all(w >= 0.2 - 1e-6 for w in found.waits)
+    assert 0.9 <= found.median <= 1.3 and found.worst <= 2.0
+    assert "schmier" in waitbench.lines([found])[2]
+
+
+def test_a_scat_round_is_two_actions_a_player_and_only_players_still_in_count() -> None:
+    match = stammtisch.new_match("scat", seed=2, num_players=4)
+    seats = [Seat(HUMAN, token_hash="a", owner=True)] + [Seat(BOT, "club") for _ in range(3)]
+    table = Table("t", match, seats, MemoryStore(), 0.6)
+    assert table.pace(1) == 1.0 / 6  # three players, a draw and a discard each
+    state: Any = match.state
+    state.eliminated[2] = True
+    assert table.pace(1) == 1.0 / 4
