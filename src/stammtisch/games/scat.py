@@ -484,6 +484,26 @@ class ScatState:
         return self.phase != WINDOW or bool(self.declined >> seat & 1)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
+
+        - ``game`` ``"scat"``; ``seat``; ``num_players``; ``options``.
+        - ``phase``: ``throw_down``, ``draw``, ``discard`` or ``over``; ``deal`` (0
+          first); ``dealer``; ``to_act`` (``None`` once over).
+        - ``lives`` and ``eliminated`` per seat; ``on_the_county``: per seat, in with
+          0 lives; ``hand_sizes``.
+        - ``discard_pile`` (bottom to top), ``discard_top`` (or ``None``),
+          ``stock_size``, ``reshuffles`` (this deal); ``known_cards``: seat (str) ->
+          the cards that seat took from the pile and still holds;
+          ``taken_from_discard``: the card drawn from the pile this turn (it may not
+          be discarded again), else ``None``.
+        - ``knocker`` (or ``None``); ``completed_turn`` per seat in this round;
+          ``declined``: the seats that declined to throw down.
+        - ``last_showdown``: the last settlement or ``None``.
+        - ``hand``: the seat's own cards once it may see them; ``hand_value``: its
+          value, for a three-card hand only (not between draw and discard).
+        - ``legal_actions``: the canonical action texts, only for the seat to act
+          (else empty); ``result`` once the match is over.
+        """
         acting = seat is not None and seat == self.to_act
         n = self.num_players
         view: dict[str, Any] = {

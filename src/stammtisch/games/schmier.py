@@ -633,6 +633,27 @@ class SchmierState:
         return {"bidder": self.bidder, "team": self.team_of(self.bidder), "bid": self.high_bid}
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
+
+        - ``game`` ``"schmier"``; ``seat``; ``num_players``; ``teams`` (the seats of
+          each team; partners sit 3 apart); ``team`` (the seat's, or ``None``).
+        - ``target_score``; ``scores`` per team.
+        - ``phase``: ``auction``, ``trump``, ``exchange``, ``rob``, ``play`` or
+          ``over``; ``deal`` (0 first); ``dealer``; ``to_act`` (``None`` once over).
+        - ``hand_sizes`` per seat; ``auction``: ``{"seat", "action"}`` in order;
+          ``high_bid`` (or ``None``); ``contract``: ``{"bidder", "team", "bid"}`` after
+          the auction, else ``None``; ``trump`` (a suit code or ``None``).
+        - ``exchanged``: per seat, how many cards it exchanged (``None``: not yet);
+          ``stock_size``.
+        - ``trick``: ``{"leader", "cards"}`` of the trick in play (``cards`` empty: a
+          lead); ``tricks``: the deal's finished tricks (``leader``, ``cards``,
+          ``winner``); ``tricks_won`` per team; ``last_deal``: the last scored deal or
+          ``None``.
+        - ``hand`` and ``discarded`` (its own discards, ``None`` before its exchange):
+          the seat's own.
+        - ``legal_actions``: the canonical action texts, only for the seat to act
+          (else empty); ``result`` once the match is over.
+        """
         acting = seat is not None and seat == self.to_act
         teams = self.num_teams
         tricks_won = [0] * teams

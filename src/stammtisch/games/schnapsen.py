@@ -693,6 +693,27 @@ class SchnapsenState:
                 "winner": winner}
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
+
+        - ``game`` ``"schnapsen"``; ``seat``; ``deck_size``; ``hand_size``.
+        - ``phase``: ``open``, ``closed``, ``exhausted`` or ``over``; ``deal`` (0
+          first); ``dealer``; ``to_act`` (``None`` once over).
+        - ``game_points`` per seat; ``match_target``.
+        - ``trump_suit`` (``C``, ``D``, ``H``, ``S``); ``trump_card`` while it lies face
+          up, else ``None``; ``talon_size``; ``closed``; ``closer`` (or ``None``).
+        - ``trick``: the open trick ``{"leader", "cards": [lead]}`` or ``None`` (you
+          lead); ``declared``: a marriage card declared but not yet played, or
+          ``None``.
+        - ``marriages`` (``seat``, ``suit``, ``cards``, ``points``), ``exchanges``
+          (``seat``, ``took``, ``gave``), ``tricks`` (tricks won per seat), and
+          ``history``: every trick of the deal (``leader``, ``cards`` lead first,
+          ``winner``), ``last_trick`` its last; ``last_deal``: the previous deal's
+          summary or ``None``.
+        - ``hand``, ``points`` (credited) and ``pending`` (marriage points waiting for
+          a first trick): the seat's own.
+        - ``legal_actions``: the canonical action texts, only for the seat to act
+          (else empty); ``result`` once the match is over.
+        """
         acting = seat is not None and seat == self.to_act
         face_up = self.t > 0 and self.closer < 0 and not self.over
         trick = None

@@ -491,6 +491,26 @@ class SchnauzState:
         return lives_result(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
+
+        - ``game`` ``"schnauz"``; ``seat``; ``num_players``; ``deck_variant``; ``options``
+          (the match options).
+        - ``phase``: ``dealer_choice``, ``play`` or ``over``; ``deal`` (0 first);
+          ``dealer``; ``to_act`` (``None`` once over).
+        - ``lives`` and ``eliminated`` per seat; ``swimming``: per seat, in with 0 lives.
+        - ``table``: the three open cards; ``stock_size``; ``out_of_play``: replaced
+          tables lying face up; ``known_hands``: seat (str) -> the cards of that seat's
+          hand everybody saw it take from the table.
+        - ``knocker`` (``None``: nobody knocked); ``final_turns``: whether a knock is
+          running; ``passes``: consecutive passes (all passing replaces the table).
+        - ``last_showdown``: the last showdown (``deal``, ``reason``, ``knocker``,
+          ``hands``, ``table``, ``values``, ``labels``, ``lowest``, ``lives_lost``) or
+          ``None``.
+        - ``hand`` and ``hand_value`` (its label: ``"18"``, ``"30½"``, ``"Schnauz (31)"``,
+          ``"Fire"``): the seat's own, while it is in the match.
+        - ``legal_actions``: the canonical action texts, only for the seat to act
+          (else empty); ``result`` once the match is over.
+        """
         acting = seat is not None and seat == self.to_act
         view: dict[str, Any] = {
             "game": NAME,
