@@ -45,7 +45,7 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests examples
 	$(BIN)/mypy
 
 # The peer of the benchmark (PyPI schnapsen) lives in its own venv, never in ours.

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import stammtisch
-from stammtisch.bots.registry import find_level, make_bot
+from stammtisch.bots.custom import is_custom, make_player
+from stammtisch.bots.registry import find_level
 from stammtisch.bots.review import REVIEW_BUDGET
 from stammtisch.bots.review import review as review_record
 from stammtisch.core.game import GameInfo
@@ -29,14 +30,15 @@ from stammtisch.terminal.review import review_lines
 from stammtisch.terminal.setup import SetupError, match_options, read_words
 
 USAGE = """\
-usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL] [--save FILE]
-                       [option=value ...]
+usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|module:Class]
+                       [--save FILE] [option=value ...]
        stammtisch replay FILE [--seat S] [--step]
        stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
-       stammtisch arena GAME --players expert,club[,...] --matches N [--jobs J] [--seed S]
-                        [--budget SECONDS] [--out DIR] [--max-deals D] [option=value ...]
+       stammtisch arena GAME --players expert,club[,module:Class,...] --matches N [--jobs J]
+                        [--seed S] [--budget SECONDS] [--out DIR] [--max-deals D]
+                        [option=value ...]
        stammtisch arena-merge FILE [FILE ...] [--out DIR]
 
 Games: {games}. `stammtisch games` lists each game's options;
@@ -62,8 +64,9 @@ def _play_parser() -> _Parser:
     parser.add_argument("--players", type=int, help="number of players (where the game allows)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--seed", type=int, help="the match seed (default: a random one)")
-    parser.add_argument("--bot", default="random",
-                        help="level of the computer players (random, beginner, club, expert)")
+    parser.add_argument("--bot", default="random", help=(
+        "level of the computer players (random, beginner, club, expert), or your own bot "
+        "class: module.path:Class or path/to/file.py:Class"))
     parser.add_argument("--save", metavar="FILE", help="save the record to FILE without asking")
     return parser
 
@@ -117,8 +120,9 @@ def play(argv: Sequence[str]) -> int:
     match = stammtisch.new_match(info.name, seed=seed, **options)
     if not 0 <= args.seat < match.num_players:
         raise UsageError(f"--seat {args.seat}: the seats are 0 to {match.num_players - 1}")
-    find_level(info.name, args.bot)
-    bots = {seat: make_bot(info.name, args.bot, seed, seat)
+    if not is_custom(args.bot):
+        find_level(info.name, args.bot)
+    bots = {seat: make_player(info.name, args.bot, seed, seat)
             for seat in range(match.num_players) if seat != args.seat}
     console = Console()
     enable_line_editing()
@@ -208,7 +212,8 @@ def _arena_parser() -> _Parser:
                         help="game options, e.g. lives=2 (see: stammtisch games)")
     parser.add_argument("--players", required=True, help=(
         "comma-separated bot levels, one per seat; in Schmier also one per team "
-        "(expert,club,club: a team of two experts against two teams of club)"))
+        "(expert,club,club: a team of two experts against two teams of club); an entry "
+        "module.path:Class or path/to/file.py:Class seats your own bot class"))
     parser.add_argument("--matches", type=int, required=True,
                         help="matches to play (rounded up to whole seat rotations)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,

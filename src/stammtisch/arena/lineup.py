@@ -5,7 +5,10 @@
 ``expert,club,club`` in Schmier with three teams of two is one team of two
 experts against two teams of club; six names give each seat its own level
 (seat s and s + 3 are partners). For games whose player count is an option
-the number of names sets it.
+the number of names sets it. Besides a level, an entry may name a bot class
+(``examples.greedy_bot:GreedyBot``, ``path/to/bot.py:MyBot``; see
+:mod:`stammtisch.bots.custom`), which is imported and constructed once here so
+that a bad one is reported before any match starts.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import stammtisch
+from stammtisch.bots.custom import construct, is_custom
 from stammtisch.bots.registry import levels
 from stammtisch.core.game import GameInfo
 from stammtisch.errors import StammtischError
@@ -82,10 +86,19 @@ def _count_text(info: GameInfo) -> str:
     return f"{info.min_players} to {info.max_players}"
 
 
+def _read_name(name: str) -> str:
+    """A level name in lower case; a class spec (``module:Class``) as written."""
+    name = name.strip()
+    return name if is_custom(name) else name.lower()
+
+
 def _check_levels(game: str, names: Sequence[str]) -> None:
+    """Every level known; every class importable and constructible (once, for seat 0)."""
     known = [level.name for level in levels(game)]
     for name in names:
-        if name not in known:
+        if is_custom(name):
+            construct(name, game, seed=0, seat=0, budget=None)
+        elif name not in known:
             raise ArenaError(f"unknown level {name!r} for {game}; the levels are: "
                              + ", ".join(known))
 
@@ -93,9 +106,10 @@ def _check_levels(game: str, names: Sequence[str]) -> None:
 def read_lineup(game: str, players: str, options: Mapping[str, Any] | None = None) -> Lineup:
     """The lineup of ``players`` (comma-separated levels) at ``game`` with ``options``."""
     info = find_arena_game(game)
-    names = [name.strip().lower() for name in players.split(",")]
+    names = [_read_name(name) for name in players.split(",")]
     if not players.strip() or any(not name for name in names):
-        raise ArenaError(f"--players needs comma-separated levels, got {players!r}")
+        raise ArenaError(f"--players needs comma-separated levels or module:Class specs, "
+                         f"got {players!r}")
     _check_levels(info.name, names)
     chosen = dict(options or {})
     has_count = any(spec.name == "num_players" for spec in info.options)

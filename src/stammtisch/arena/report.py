@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -41,13 +42,14 @@ def table_lines(lineup: Lineup, outcomes: Sequence[Outcome],
     lines = [f"{lineup.game}: {len(outcomes)} matches, lineup {','.join(lineup.levels)} "
              f"(one level per {unit})"
              + (f"; {unfinished} unfinished (stopped at the deal limit)" if unfinished else "")]
-    head = f"{'bot':<12} {'won':>7} {'share':>6} {'95% interval':>15} {'fair':>5}"
+    width = max([12, *(len(bot.bot) for bot in figures)])
+    head = f"{'bot':<{width}} {'won':>7} {'share':>6} {'95% interval':>15} {'fair':>5}"
     if metric:
         head += f"  {metric + ' (95%)':<34}"
     lines.append(head + f" {'Elo':>6}")
     for bot in figures:
         low, high = bot.share_interval
-        line = (f"{bot.bot:<12} {bot.wins:>7g} {bot.share:>6.1%} {low:>7.1%}-{high:<7.1%}"
+        line = (f"{bot.bot:<{width}} {bot.wins:>7g} {bot.share:>6.1%} {low:>7.1%}-{high:<7.1%}"
                 f" {bot.fair_share:>5.0%}")
         if metric:
             if bot.per_deal is not None and bot.per_deal_interval is not None:
@@ -98,8 +100,10 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 def file_stem(directory: str, lineup: Lineup, tag: str) -> Path:
-    """Where a run's files go: ``<directory>/<game>-<levels>-<tag>`` (add the suffix)."""
-    return Path(directory) / f"{lineup.game}-{'_'.join(lineup.levels)}-{tag}"
+    """Where a run's files go: ``<directory>/<game>-<levels>-<tag>`` (add the suffix); a
+    class spec's path separators and colon become dots (``examples.greedy_bot.GreedyBot``)."""
+    levels = "_".join(re.sub(r"[^\w.#-]+", ".", level).strip(".") for level in lineup.levels)
+    return Path(directory) / f"{lineup.game}-{levels}-{tag}"
 
 
 def write_files(stem: Path, data: dict[str, Any], title: str, figures: Sequence[BotFigures],

@@ -25,7 +25,9 @@ import stammtisch
 from stammtisch.arena.lineup import ArenaError, Lineup
 from stammtisch.arena.outcome import per_deal, ranks, win_shares
 from stammtisch.arena.schedule import MatchPlan
-from stammtisch.bots.registry import make_bot
+from stammtisch.bots.base import Bot
+from stammtisch.bots.custom import BotError, make_player
+from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 
 
@@ -56,7 +58,7 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
     lineup = table.lineup
     match = stammtisch.new_match(lineup.game, seed=plan.seed, decks=list(plan.decks),
                                  **lineup.options)
-    bots = [make_bot(lineup.game, level, plan.seed, seat, table.budget)
+    bots = [make_player(lineup.game, level, plan.seed, seat, table.budget)
             for seat, level in enumerate(plan.seat_levels)]
     events = match.state.events if match.state.events is not None else []
     start = time.perf_counter()
@@ -67,12 +69,7 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
         seen = len(events)
         if deals > table.max_deals:
             break
-        choice = bots[seat].choose(match.view(seat))
-        try:
-            match.play(choice)
-        except StammtischError as error:
-            raise ArenaError(f"the {plan.seat_levels[seat]} bot of seat {seat} chose badly in "
-                             f"{lineup.game} match seed {plan.seed}: {error}") from None
+        _act(match, bots[seat], plan.seat_levels[seat], seat, plan.seed)
         actions += 1
     seconds = time.perf_counter() - start
     result = match.result
@@ -80,6 +77,21 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
     return Outcome(plan, result, deals if result is None else int(result.get("deals", deals)),
                    actions, seconds, tuple(win_shares(result, n, teams)),
                    tuple(ranks(result, n, teams)), tuple(per_deal(result, events, n, teams)))
+
+
+def _act(match: Match, bot: Bot, level: str, seat: int, seed: int) -> None:
+    """The bot's choice played; an illegal choice, or a class bot's exception or
+    non-text answer, is an :class:`ArenaError` naming the bot, the seat, where in which
+    match (the view's ``deal``), and the choice."""
+    try:
+        match.play(bot.choose(match.view(seat)))
+    except StammtischError as error:
+        public = match.view(None)
+        where = f"{public['game']} match seed {seed}, deal {public['deal']}"
+        if isinstance(error, BotError):
+            raise ArenaError(f"{error} in {where}") from None
+        raise ArenaError(f"the {level} bot of seat {seat} chose badly in {where}: "
+                         f"{error}") from None
 
 
 @dataclass(frozen=True)

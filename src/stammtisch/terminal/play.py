@@ -116,9 +116,8 @@ class Session:
 
     def bot_turn(self, seat: int) -> None:
         match = self.match
-        choice = self.bots[seat].choose(match.view(seat))
         try:
-            match.play(choice)
+            match.play(self.bots[seat].choose(match.view(seat)))
         except StammtischError as error:
             fallback = match.legal_actions()[0].text
             self.console.say(f"(the bot of seat {seat} chose badly: {error}; it plays {fallback})")
