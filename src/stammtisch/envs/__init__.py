@@ -7,6 +7,12 @@
 >>> sorted(obs)
 ['action_mask', 'observation']
 
+PettingZoo's checks that apply are those it runs on its own classic games:
+``api_test``, ``seed_test`` and ``render_test`` (tests/envs/). The games are turn-based
+(``is_parallelizable`` is False), so ``aec_to_parallel`` does not apply; the parallel
+API is checked through ``turn_based_aec_to_parallel``, PettingZoo's conversion for
+turn-based games (only the acting seat's action counts each step).
+
 Each ``<game>_v0`` module documents its observation field by field, its action
 indices and its rewards; envs/base.py holds what they share.
 """
