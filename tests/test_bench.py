@@ -98,3 +98,12 @@ def test_the_fast_runner_draws_what_rng_choice_draws(game: str) -> None:
         chosen.append(rng.choice(state.legal()))
         state.apply(chosen[-1])
     assert len(chosen) > 20 and inlined == chosen
+
+
+def test_the_env_step_rate_is_put_beside_the_fast_path() -> None:
+    pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    from stammtisch.bench import env_lines
+
+    fast = measure(find_game("schnapsen"), "fast", 0.01)
+    lines = env_lines(["schnapsen"], [fast], 0.01)
+    assert lines[-1].startswith("schnapsen  env") and "the env costs" in lines[-1]

@@ -44,6 +44,13 @@ the report ends with the time the expert's review (bots/review.py, at its defaul
 budget per decision) takes for seat 0 of that stored record; ``--review-only`` times
 just that. The target for a 7-point Schnapsen Bummerl is under a minute on one core.
 
+With ``--env-seconds S`` (default 1; 0: none) a random agent plays through each
+game's PettingZoo environment (stammtisch.envs, the ``rl`` extra): the wrapped AEC
+env as a researcher makes it, ``env.last()`` and a uniform choice among the
+action mask's indices, ``env.step``; the report gives its steps per second and
+what a step costs over the fast path's action (views encoded to arrays, masks,
+the match contract's checks). Without pettingzoo the section says so.
+
 Seconds are the process's CPU time on both sides (``time.process_time``): on a
 shared machine wall time would also count other processes' work. Compare
 figures of one run with each other all the same: caches are shared too.
@@ -314,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the expert's review of this stored record")
     parser.add_argument("--review-only", action="store_true",
                         help="time only the review of --review FILE")
+    parser.add_argument("--env-seconds", type=float, default=1.0,
+                        help="budget per game of the PettingZoo env's random agent (0: none)")
     parser.add_argument("--wait-turns", type=int, default=30,
                         help="a person's turns timed at a table per game and level (0: none)")
     parser.add_argument("--wait-levels", default="club,expert",
@@ -353,6 +362,9 @@ def main(argv: list[str] | None = None) -> int:
             peer_runs.append(measure_peer(args.peer_python, args.seconds / 2))
         peer = combine_peer(peer_runs)
         print("\n".join(peer_lines(peer, figures)))
+    envs = env_lines(chosen, figures, args.env_seconds) if args.env_seconds > 0 else []
+    if envs:
+        print("\n".join(envs))
     reviewed = measure_review(args.review) if args.review else {}
     if reviewed:
         print(review_line(reviewed))
@@ -368,6 +380,54 @@ def main(argv: list[str] | None = None) -> int:
                                               "worst": w.worst} for w in waits]},
                       out, indent=2)
     return 0
+
+
+def measure_env(game: str, seconds: float) -> tuple[int, float] | None:
+    """Steps and CPU seconds of a random agent through the game's PettingZoo env
+    (None without the ``rl`` extra). Matches stop after ``MAX_DEALS`` deals."""
+    try:
+        envs = importlib.import_module(f"stammtisch.envs.{game}_v0")
+        import numpy as np
+    except ImportError:
+        return None
+    env = envs.env(max_deals=MAX_DEALS, **bench_options(find_game(game)))
+    rng = random.Random(12345)
+    steps, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or steps == 0:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+            if not steps & 63 and time.process_time() - start >= seconds:
+                break
+    return steps, time.process_time() - start
+
+
+def env_lines(games: list[str], figures: list[Figure], seconds: float) -> list[str]:
+    """The env's step rate per game beside the fast path of the same run."""
+    fast = {f.game: f for f in figures if f.path == "fast"}
+    lines = ["", "PettingZoo env (stammtisch.envs): a random agent over the action mask,"
+             " wrapped env, env.last() + env.step() per action"]
+    for game in games:
+        measured = measure_env(game, seconds)
+        if measured is None:
+            return ["PettingZoo env: not measured: the rl extra is not installed"
+                    " (pip install 'stammtisch[rl]')"]
+        steps, spent = measured
+        micro = 1e6 * spent / steps
+        line = f"{game:<10} env      {steps / spent:>10,.0f} steps/s {micro:>9.1f} µs/step"
+        if game in fast:
+            base = fast[game].microseconds_per_action
+            line += (f"   fast path {base:.2f} µs/action: the env costs {micro / base:,.0f}x"
+                     f" (+{micro - base:,.0f} µs a step)")
+        lines.append(line)
+    return lines
 
 
 def table_waits(games: list[str], levels: str, turns: int) -> list[waitbench.Waits]:

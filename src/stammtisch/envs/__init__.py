@@ -1,0 +1,18 @@
+"""PettingZoo environments of the four games (``pip install 'stammtisch[rl]'``).
+
+>>> from stammtisch.envs import schnapsen_v0
+>>> env = schnapsen_v0.env(match_target=3)
+>>> env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+
+PettingZoo's checks that apply are those it runs on its own classic games:
+``api_test``, ``seed_test`` and ``render_test`` (tests/envs/). The games are turn-based
+(``is_parallelizable`` is False), so ``aec_to_parallel`` does not apply; the parallel
+API is checked through ``turn_based_aec_to_parallel``, PettingZoo's conversion for
+turn-based games (only the acting seat's action counts each step).
+
+Each ``<game>_v0`` module documents its observation field by field, its action
+indices and its rewards; envs/base.py holds what they share.
+"""

@@ -1,0 +1,320 @@
+"""The AEC environment all four games share; each game module adds its :class:`Codec`.
+
+The environment holds a :class:`~stammtisch.core.match.Match` (options checked,
+a replayable ``match.record()``); an agent ``player_k`` is seat ``k``. What an
+agent observes is encoded from ``match.view(k)`` alone, so it holds exactly
+what that seat may know. A game's codec turns a view into the fixed-length
+observation and maps the engine's int actions to the indices of one fixed
+``Discrete`` space and back, using only the acting seat's own view.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        "stammtisch.envs needs the optional packages pettingzoo, gymnasium and numpy: "
+        "pip install 'stammtisch[rl]'") from error
+
+from stammtisch.cards import Card, parse_card
+from stammtisch.core.action import Action
+from stammtisch.core.match import Match
+from stammtisch.errors import IllegalActionError, OptionError
+from stammtisch.games import find_game
+from stammtisch.terminal.render import renderer
+
+RENDER_MODES = ("ansi", "human")
+REWARD_MODES = ("match", "deal")
+
+
+class Codec(ABC):
+    """One game's observation layout and action indexing, for one set of options."""
+
+    def __init__(self, options: Mapping[str, Any], deck: Sequence[Card]) -> None:
+        self.options = options
+        self.deck = tuple(deck)
+        self.card_index = {card: i for i, card in enumerate(self.deck)}
+        self.fields: list[tuple[str, int]] = []
+        self.offsets: dict[str, int] = {}
+        self.size = 0
+        self.layout()
+
+    # -- the observation -------------------------------------------------------------
+
+    low = 0.0
+    """The least value of any observation entry (1.0 is the greatest)."""
+
+    def field(self, name: str, size: int) -> None:
+        """Declare the next ``size`` entries of the observation as ``name``."""
+        self.offsets[name] = self.size
+        self.fields.append((name, size))
+        self.size += size
+
+    @abstractmethod
+    def layout(self) -> None:
+        """Declare the fields in order (the module docstring lists them)."""
+
+    @abstractmethod
+    def encode(self, view: dict[str, Any], out: np.ndarray[Any, Any]) -> None:
+        """Write ``view`` (a seat's) into the zeroed array ``out``."""
+
+    def put(self, out: np.ndarray[Any, Any], name: str, index: int, value: float = 1.0) -> None:
+        out[self.offsets[name] + index] = value
+
+    def cards(self, out: np.ndarray[Any, Any], name: str, codes: Sequence[str],
+              block: int = 0) -> None:
+        """Mark card codes in field ``name`` (in its ``block``-th deck-sized block)."""
+        base = self.offsets[name] + block * len(self.deck)
+        index = self.card_index
+        for code in codes:
+            out[base + index[parse_card(code)]] = 1.0
+
+    def scaled(self, out: np.ndarray[Any, Any], name: str, values: Sequence[float],
+               scale: float) -> None:
+        """``values / scale`` clipped to [low, 1] into field ``name``."""
+        base = self.offsets[name]
+        for i, value in enumerate(values):
+            out[base + i] = min(1.0, max(self.low, value / scale))
+
+    # -- actions -------------------------------------------------------------------------
+
+    num_actions: int
+
+    @abstractmethod
+    def index_of(self, view: dict[str, Any], action: int) -> int:
+        """The index of the engine's ``action``, legal in the acting seat's ``view``."""
+
+    @abstractmethod
+    def action_of(self, view: dict[str, Any], index: int) -> int:
+        """The engine's action at ``index`` in the acting seat's ``view``; ValueError
+        when the index names no action there."""
+
+    # -- scores and rewards ---------------------------------------------------------
+
+    @abstractmethod
+    def standing(self, view: dict[str, Any]) -> list[float]:
+        """Each seat's public standing (points, team score, lives left); a deal's reward
+        is the change of it."""
+
+    @abstractmethod
+    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
+        """Each seat's reward at the end of the match (they add up to zero)."""
+
+
+def zero_sum_win(winners: Sequence[int], num_players: int) -> list[float]:
+    """+1 for each winner, the losers share the winners' total as a loss."""
+    won = set(winners)
+    if not won or len(won) == num_players:
+        return [0.0] * num_players
+    loss = -len(won) / (num_players - len(won))
+    return [1.0 if seat in won else loss for seat in range(num_players)]
+
+
+def centred(changes: Sequence[float]) -> list[float]:
+    """Changes less their mean: a zero-sum reward from every seat's gain."""
+    mean = sum(changes) / len(changes)
+    return [change - mean for change in changes]
+
+
+class CardGameEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment over one stammtisch game (see the game's ``*_v0`` module).
+
+    Keyword arguments are the game's options, plus ``render_mode`` (``"ansi"``:
+    :meth:`render` returns the text of the terminal game; ``"human"`` prints it),
+    ``reward`` (``"match"``: +1 to the winners at the end, zero-sum; ``"deal"``:
+    each scored deal's change of standing less the seats' mean, zero-sum) and
+    ``max_deals`` (truncate the match after that many deals; None: never).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "",
+                                "is_parallelizable": False}
+    game = ""
+    codec_class: type[Codec]
+    option_defaults: dict[str, Any] = {}
+
+    def __init__(self, render_mode: str | None = None, reward: str = "match",
+                 max_deals: int | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise OptionError("render_mode", "None, 'ansi' or 'human'", value=render_mode,
+                              game=self.game)
+        if reward not in REWARD_MODES:
+            raise OptionError("reward", "'match' or 'deal'", value=reward, game=self.game)
+        if max_deals is not None and (not isinstance(max_deals, int)
+                                      or isinstance(max_deals, bool) or max_deals < 1):
+            raise OptionError("max_deals", "None or an integer >= 1", value=max_deals,
+                              game=self.game)
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.max_deals = max_deals
+        self.info = find_game(self.game)
+        self.match = Match(self.info, seed=0, options={**self.option_defaults, **options})
+        self.options = dict(self.match.options)
+        self.codec = self.codec_class(self.options, self.info.deck(self.options))
+        self.possible_agents = [f"player_{k}" for k in range(self.match.num_players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: k for k, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(low=self.codec.low, high=1.0, shape=(self.codec.size,),
+                                      dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.num_actions,),
+                                      dtype=np.int8),
+        }) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions)
+                              for agent in self.possible_agents}
+        self._rng = random.Random()
+        self._standing: list[float] = []
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the AEC API -----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match; ``seed`` makes it and every later unseeded reset reproducible.
+        ``options`` (PettingZoo's per-reset dict) is not used: game options are
+        fixed when the environment is made."""
+        del options
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.match = Match(self.info, seed=self._rng.getrandbits(63), options=self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._standing = self._current_standing()
+        self.agent_selection = self.possible_agents[self.match.to_act or 0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        seat = self._seat[agent]
+        view = self.match.view(seat)
+        observation = np.zeros(self.codec.size, dtype=np.float32)
+        self.codec.encode(view, observation)
+        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        if self.match.to_act == seat:
+            for action in self.match.state.legal():
+                mask[self.codec.index_of(view, action)] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError("None (only a finished agent steps with None)",
+                                     [self.action_text(i) for i in self.legal_indices()])
+        self.match.play(self._action(int(action)))
+        self.match.keep_undo(0)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        result = self.match.result
+        if self.reward_mode == "deal":
+            standing = self._current_standing()
+            for agent_name, gain in zip(self.agents, centred(
+                    [now - before for now, before in zip(standing, self._standing,
+                                                         strict=True)]), strict=True):
+                self.rewards[agent_name] = gain
+            self._standing = standing
+        elif result is not None:
+            for agent_name, reward in zip(self.agents, self.codec.final(
+                    result, len(self.agents)), strict=True):
+                self.rewards[agent_name] = reward
+        if result is not None:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_deals is not None and self._deals_done() >= self.max_deals:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.match.to_act or 0]
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.text()
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: no window, no process."""
+
+    # -- for bot writers ------------------------------------------------------------------
+
+    def legal_indices(self) -> list[int]:
+        """The action indices legal for the agent to act now, ascending."""
+        seat = self.match.to_act
+        if seat is None:
+            return []
+        view = self.match.view(seat)
+        return sorted(self.codec.index_of(view, a) for a in self.match.state.legal())
+
+    def action_text(self, index: int) -> str:
+        """The action at ``index`` for the agent to act, in the game's notation."""
+        return self._action(index).text
+
+    def text(self) -> str:
+        """The terminal game's screen for the seat to act (the end of the match when over)."""
+        look = renderer(self.game)
+        seat = self.match.to_act
+        result = self.match.result
+        if result is not None:
+            return "\n".join(look.result(result, None))
+        head = f"player_{seat} to act" if seat is not None else ""
+        return "\n".join([head, *look.view(self.match.view(seat))])
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _action(self, index: int) -> Action:
+        seat = self.match.to_act
+        if seat is None:
+            raise IllegalActionError(str(index), [])
+        view = self.match.view(seat)
+        legal = self.match.state.legal()
+        try:
+            action = self.codec.action_of(view, index)
+        except ValueError:
+            action = -1
+        if action not in legal:
+            raise IllegalActionError(f"index {index}", [
+                f"{self.codec.index_of(view, a)}: {self.match.state.action_text(a)}"
+                for a in legal])
+        return Action(self.match.state.action_text(action), action)
+
+    def _deals_done(self) -> int:
+        """Deals finished so far (a thrown-in Schmier deal counts)."""
+        return int(getattr(self.match.state, "deal_number", 0))
+
+    def _current_standing(self) -> list[float]:
+        return self.codec.standing(self.match.view(None))
+
+
+def wrap(env: CardGameEnv) -> Any:
+    """PettingZoo's wrappers for its classic games: an illegal index ends the match with
+    -1 for the agent that chose it, an index outside the space is an error, and the AEC
+    order (reset first, no step after the end) is enforced."""
+    wrapped: Any = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

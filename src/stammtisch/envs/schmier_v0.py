@@ -1,0 +1,206 @@
+"""Schmier as a PettingZoo AEC environment: ``schmier_v0.env(partnerships="2x3", ...)``.
+
+Options: every option of games/schmier.py as a keyword, plus ``render_mode``,
+``reward`` and ``max_deals`` (envs/base.py; random players rarely reach the
+target score, so a cap such as ``max_deals=20`` suits quick runs). Agents
+``player_0`` .. ``player_5`` are seats 0 .. 5; teams are seats mod 3 (``3x2``)
+or mod 2 (``2x3``).
+
+Observation (float32; every entry in [0, 1] but ``scores``, in [-1, 1]; the 53
+cards indexed in deck order C2..SA, joker last; from the seat's view only):
+
+===================  =======  =======================================================
+field                size     meaning
+===================  =======  =======================================================
+``seat``             6        one-hot: the observing seat
+``to_act``           6        one-hot: the seat to act (zeros once over)
+``dealer``           6        one-hot: this deal's dealer
+``team``             3        one-hot: the seat's team
+``phase``            5        one-hot: auction, trump, exchange, rob, play
+``hand``             53       the seat's own cards
+``bids``             6        per seat: its bid this auction / 6 (0: none or pass)
+``passed``           6        per seat: 1 if it passed this auction
+``high_bid``         1        the highest bid so far / 6
+``bidder``           6        one-hot: the contract's bidder (after the auction)
+``trump``            4        one-hot: the trump suit, once named
+``exchanged``        6        per seat: cards it discarded (exchange or rob) / 17
+``discarded``        53       the seat's own discards this deal
+``stock_size``       1        cards left in the stock / 17
+``trick``            6 * 53   per seat: the card it played to the running trick
+``trick_leader``     6        one-hot: the running trick's leader
+``played``           53       every card of this deal's finished tricks
+``tricks_won``       3        tricks won this deal per team / 6 (2x3: the third is 0)
+``scores``           3        score per team / ``target_score``, clipped to [-1, 1]
+===================  =======  =======================================================
+
+Actions: ``Discrete(106 + C(23, 6)) = Discrete(101053)``. ``0`` pass; ``n``
+(1..6) bid n; ``7 + s`` trump suit s (C D H S); ``11 + c`` play card ``c``
+(0..52, deck order); ``64 + k`` exchange: discard the ``k``-th subset of the
+six hand positions (the hand in deck order) of at most three cards, by size
+and then in ``itertools.combinations`` order (42 subsets); ``106 + r`` rob:
+keep the six hand positions (of at most 23) whose combinadic rank is ``r``
+(``sum(comb(p_i, i + 1))`` over the kept positions ``p_0 < .. < p_5``), and
+discard the rest. The rob needs the many indices: a dealer may pick up 17
+stock cards and keep any 6 of 23, so its choices are named by the cards kept.
+
+Rewards: ``reward="match"``: +1 to each seat of a winning team, the other seats
+share the winners' total as a loss (zero-sum); ``reward="deal"``: each scored
+deal's points to a seat's team, less the mean over the seats.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from stammtisch.cards import SUIT_CODES, parse_card
+from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
+from stammtisch.games.schmier import DISCARD, HAND_SIZE, NUM_PLAYERS, PASS
+
+_TRUMP, _BID, _PLAY = 4, 16, 32
+"""The engine's ids of ``trump`` C, ``bid 0`` and ``play`` card 0 (games/schmier.py)."""
+_CARDS = DISCARD - 1
+BIDS, TRUMPS, PLAYS, EXCHANGES, ROBS = 1, 7, 11, 64, 106
+MAX_ROB_HAND = 23
+"""Six dealt cards and at most the whole stock of 17."""
+EXCHANGE_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    combo for size in range(4) for combo in combinations(range(HAND_SIZE), size))
+_EXCHANGE_INDEX = {combo: k for k, combo in enumerate(EXCHANGE_SUBSETS)}
+NUM_ROBS = comb(MAX_ROB_HAND, HAND_SIZE)
+_PHASES = ("auction", "trump", "exchange", "rob", "play")
+
+
+@lru_cache(maxsize=256)
+def hand_cards(codes: tuple[str, ...]) -> tuple[int, ...]:
+    """The cards of a view's hand, in its (deck) order: the positions actions name."""
+    return tuple(parse_card(code) for code in codes)
+
+
+def rob_rank(kept: tuple[int, ...]) -> int:
+    """The combinadic rank of ascending positions (independent of the hand's size)."""
+    return sum(comb(p, i + 1) for i, p in enumerate(kept))
+
+
+def rob_positions(rank: int) -> tuple[int, ...]:
+    """The ascending positions of ``rank`` (inverse of :func:`rob_rank`)."""
+    kept = []
+    for i in range(HAND_SIZE, 0, -1):
+        p = i - 1
+        while comb(p + 1, i) <= rank:
+            p += 1
+        rank -= comb(p, i)
+        kept.append(p)
+    return tuple(reversed(kept))
+
+
+class SchmierCodec(Codec):
+    low = -1.0
+    num_actions = ROBS + NUM_ROBS
+
+    def layout(self) -> None:
+        for name, size in (("seat", 6), ("to_act", 6), ("dealer", 6), ("team", 3),
+                           ("phase", 5), ("hand", 53), ("bids", 6), ("passed", 6),
+                           ("high_bid", 1), ("bidder", 6), ("trump", 4), ("exchanged", 6),
+                           ("discarded", 53), ("stock_size", 1), ("trick", 6 * 53),
+                           ("trick_leader", 6), ("played", 53), ("tricks_won", 3),
+                           ("scores", 3)):
+            self.field(name, size)
+
+    def encode(self, view: dict[str, Any], out: Any) -> None:
+        self.put(out, "seat", view["seat"])
+        if view["to_act"] is not None:
+            self.put(out, "to_act", view["to_act"])
+        self.put(out, "dealer", view["dealer"])
+        self.put(out, "team", view["team"])
+        if view["phase"] in _PHASES:
+            self.put(out, "phase", _PHASES.index(view["phase"]))
+        self.cards(out, "hand", view["hand"])
+        for entry in view["auction"]:
+            if entry["action"] == "pass":
+                self.put(out, "passed", entry["seat"])
+            else:
+                self.put(out, "bids", entry["seat"], int(entry["action"].split()[1]) / 6)
+        self.scaled(out, "high_bid", [view["high_bid"] or 0], 6)
+        if view["contract"]:
+            self.put(out, "bidder", view["contract"]["bidder"])
+        if view["trump"]:
+            self.put(out, "trump", SUIT_CODES.index(view["trump"]))
+        self.scaled(out, "exchanged", [k or 0 for k in view["exchanged"]], 17)
+        self.cards(out, "discarded", view["discarded"] or ())
+        self.scaled(out, "stock_size", [view["stock_size"]], 17)
+        leader = view["trick"]["leader"]
+        if leader is not None:
+            self.put(out, "trick_leader", leader)
+            for k, code in enumerate(view["trick"]["cards"]):
+                self.cards(out, "trick", [code], block=(leader + k) % NUM_PLAYERS)
+        for trick in view["tricks"]:
+            self.cards(out, "played", trick["cards"])
+        self.scaled(out, "tricks_won", view["tricks_won"], 6)
+        self.scaled(out, "scores", view["scores"], view["target_score"])
+
+    def index_of(self, view: dict[str, Any], action: int) -> int:
+        if action >= DISCARD:
+            hand = hand_cards(tuple(view["hand"]))
+            discarded = action & _CARDS
+            if view["phase"] == "exchange":
+                return EXCHANGES + _EXCHANGE_INDEX[tuple(
+                    p for p, card in enumerate(hand) if discarded >> card & 1)]
+            return ROBS + rob_rank(tuple(
+                p for p, card in enumerate(hand) if not discarded >> card & 1))
+        if action >= _PLAY:
+            return PLAYS + action - _PLAY
+        if action >= _BID:
+            return BIDS + action - _BID - 1
+        if action >= _TRUMP:
+            return TRUMPS + action - _TRUMP
+        return PASS
+
+    def action_of(self, view: dict[str, Any], index: int) -> int:
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"no action at index {index}")
+        if index >= EXCHANGES:
+            hand = hand_cards(tuple(view["hand"]))
+            if (index >= ROBS) != (view["phase"] == "rob"):
+                raise ValueError(f"index {index} is no discard of the {view['phase']} phase")
+            if index >= ROBS:
+                kept = rob_positions(index - ROBS)
+                if kept[-1] >= len(hand):
+                    raise ValueError(f"index {index} keeps cards beyond the hand")
+                return DISCARD | sum(1 << card for p, card in enumerate(hand) if p not in kept)
+            positions = EXCHANGE_SUBSETS[index - EXCHANGES]
+            if positions and positions[-1] >= len(hand):
+                raise ValueError(f"index {index} discards cards beyond the hand")
+            return DISCARD | sum(1 << hand[p] for p in positions)
+        if index >= PLAYS:
+            return _PLAY + index - PLAYS
+        if index >= TRUMPS:
+            return _TRUMP + index - TRUMPS
+        if index >= BIDS:
+            return _BID + index - BIDS + 1
+        return PASS
+
+    def standing(self, view: dict[str, Any]) -> list[float]:
+        teams = len(view["scores"])
+        return [float(view["scores"][seat % teams]) for seat in range(NUM_PLAYERS)]
+
+    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
+        return zero_sum_win(result["winning_seats"], num_players)
+
+
+class raw_env(CardGameEnv):
+    """Schmier without the wrappers (PettingZoo's name for it)."""
+
+    metadata = {**CardGameEnv.metadata, "name": "schmier_v0"}
+    game = "schmier"
+    codec_class = SchmierCodec
+
+
+def env(**kwargs: Any) -> Any:
+    """The wrapped environment, as PettingZoo's classic games make theirs."""
+    return wrap(raw_env(**kwargs))
+
+
+__all__ = ["EXCHANGE_SUBSETS", "NUM_ROBS", "SchmierCodec", "env", "raw_env", "hand_cards",
+           "rob_positions", "rob_rank"]

@@ -1,0 +1,149 @@
+"""Schnapsen as a PettingZoo AEC environment: ``schnapsen_v0.env(match_target=7, ...)``.
+
+Options: every option of games/schnapsen.py as a keyword, plus ``render_mode``,
+``reward`` and ``max_deals`` (envs/base.py). Agents ``player_0`` and
+``player_1`` are seats 0 and 1.
+
+Observation (float32, each entry in [0, 1]; ``D`` = ``deck_size`` (20 or 24)
+cards indexed in deck order, suits C D H S, in each J Q K A T (and 9 first);
+from the seat's view only):
+
+======================  ======  ====================================================
+field                   size    meaning
+======================  ======  ====================================================
+``seat``                2       one-hot: the observing seat
+``to_act``              2       one-hot: the seat to act (zeros once over)
+``dealer``              2       one-hot: this deal's dealer
+``phase``               3       one-hot: open, closed, exhausted
+``hand``                D       the seat's own cards
+``trick``               D       one-hot: the card led to the running trick
+``trick_leader``        2       one-hot: who led it
+``won_mine``            D       cards of the tricks the seat won this deal
+``won_theirs``          D       cards of the tricks the opponent won this deal
+``opponent_known``      D       opponent's cards shown (marriage, exchange), unplayed
+``trump_suit``          4       one-hot: the trump suit
+``trump_card``          D       one-hot: the trump card, while it lies face up
+``talon_size``          1       cards in the talon / D
+``closer``              2       one-hot: who closed the talon
+``declared``            D       one-hot: the card of a marriage just declared
+``marriages``           2 * 4   per seat and suit: a marriage declared this deal
+``points``              1       the seat's credited points / 66 (at most 1)
+``pending``             1       the seat's marriage points not yet credited / 66
+``tricks``              2       tricks won this deal per seat / (D / 2)
+``game_points``         2       game points per seat / ``match_target`` (at most 1)
+======================  ======  ====================================================
+
+Actions: ``Discrete(D + 11)``. ``i`` < D: play the ``i``-th card of the deck;
+``D + k`` (k < 8): marriage, playing the ``k``-th of the queens and kings in
+deck order (QC KC QD KD QH KH QS KS); ``D + 8`` exchange, ``D + 9`` close,
+``D + 10`` claim.
+
+Rewards: ``reward="match"``: +1 to the Bummerl's winner, -1 to the loser;
+``reward="deal"``: each deal's game points to its winner less their mean (half
+to the winner, minus half to the loser).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.cards import KING, QUEEN, SUIT_CODES, make_card
+from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
+from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, TARGET
+
+_MARRIAGE = 64
+"""The engine's id of ``marriage`` with card 0 (games/schnapsen.py)."""
+MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
+_SPECIAL = (EXCHANGE, CLOSE, CLAIM)
+_PHASES = ("open", "closed", "exhausted")
+
+
+class SchnapsenCodec(Codec):
+    def layout(self) -> None:
+        d = len(self.deck)
+        self.num_actions = d + len(MARRIAGE_CARDS) + len(_SPECIAL)
+        for name, size in (("seat", 2), ("to_act", 2), ("dealer", 2), ("phase", 3),
+                           ("hand", d), ("trick", d), ("trick_leader", 2), ("won_mine", d),
+                           ("won_theirs", d), ("opponent_known", d), ("trump_suit", 4),
+                           ("trump_card", d), ("talon_size", 1), ("closer", 2),
+                           ("declared", d), ("marriages", 8), ("points", 1), ("pending", 1),
+                           ("tricks", 2), ("game_points", 2)):
+            self.field(name, size)
+
+    def encode(self, view: dict[str, Any], out: Any) -> None:
+        me = view["seat"]
+        self.put(out, "seat", me)
+        if view["to_act"] is not None:
+            self.put(out, "to_act", view["to_act"])
+        self.put(out, "dealer", view["dealer"])
+        if view["phase"] in _PHASES:
+            self.put(out, "phase", _PHASES.index(view["phase"]))
+        self.cards(out, "hand", view["hand"])
+        played: set[str] = set()
+        if view["trick"]:
+            self.cards(out, "trick", view["trick"]["cards"])
+            self.put(out, "trick_leader", view["trick"]["leader"])
+            played.update(view["trick"]["cards"])
+        for trick in view["history"]:
+            self.cards(out, "won_mine" if trick["winner"] == me else "won_theirs",
+                       trick["cards"])
+            played.update(trick["cards"])
+        shown = [code for m in view["marriages"] if m["seat"] != me for code in m["cards"]]
+        shown += [e["took"] for e in view["exchanges"] if e["seat"] != me]
+        self.cards(out, "opponent_known", [c for c in shown if c not in played])
+        self.put(out, "trump_suit", SUIT_CODES.index(view["trump_suit"]))
+        if view["trump_card"]:
+            self.cards(out, "trump_card", [view["trump_card"]])
+        self.scaled(out, "talon_size", [view["talon_size"]], len(self.deck))
+        if view["closer"] is not None:
+            self.put(out, "closer", view["closer"])
+        if view["declared"]:
+            self.cards(out, "declared", [view["declared"]])
+        for m in view["marriages"]:
+            self.put(out, "marriages", 4 * m["seat"] + SUIT_CODES.index(m["suit"]))
+        self.scaled(out, "points", [view["points"]], TARGET)
+        self.scaled(out, "pending", [view["pending"]], TARGET)
+        self.scaled(out, "tricks", view["tricks"], len(self.deck) / 2)
+        self.scaled(out, "game_points", view["game_points"], view["match_target"])
+
+    def index_of(self, view: dict[str, Any], action: int) -> int:
+        del view
+        d = len(self.deck)
+        if action >= _MARRIAGE:
+            return d + MARRIAGE_CARDS.index(action - _MARRIAGE)
+        if action in _SPECIAL:
+            return d + len(MARRIAGE_CARDS) + _SPECIAL.index(action)
+        return self.card_index[action]
+
+    def action_of(self, view: dict[str, Any], index: int) -> int:
+        del view
+        d = len(self.deck)
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"no action at index {index}")
+        if index < d:
+            return self.deck[index]
+        if index < d + len(MARRIAGE_CARDS):
+            return _MARRIAGE + MARRIAGE_CARDS[index - d]
+        return _SPECIAL[index - d - len(MARRIAGE_CARDS)]
+
+    def standing(self, view: dict[str, Any]) -> list[float]:
+        return [float(points) for points in view["game_points"]]
+
+    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
+        return zero_sum_win([result["winner"]], num_players)
+
+
+class raw_env(CardGameEnv):
+    """Schnapsen without the wrappers (PettingZoo's name for it)."""
+
+    metadata = {**CardGameEnv.metadata, "name": "schnapsen_v0"}
+    game = "schnapsen"
+    codec_class = SchnapsenCodec
+
+
+def env(**kwargs: Any) -> Any:
+    """The wrapped environment, as PettingZoo's classic games make theirs."""
+    return wrap(raw_env(**kwargs))
+
+
+__all__ = ["MARRIAGE_CARDS", "SchnapsenCodec", "env", "raw_env"]
