@@ -47,3 +47,7 @@ class Settings:
     trusted_proxies: str | None = None
     """Addresses (and networks) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
     believed, comma separated; None: uvicorn's $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1."""
+    public_url: str | None = None
+    """The address friends on other devices open (``http://192.168.1.20:8000``, say):
+    invite links are made with it. None: invite links are the table's path alone, and
+    the page completes them with the address it was opened at."""
