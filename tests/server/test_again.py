@@ -50,7 +50,9 @@ def test_one_person_against_computers_moves_at_once(live: LiveServer) -> None:
     assert stale.receive()["code"] == "bad_token"
     fresh = live.socket(moved["table"], moved["token"])
     state = fresh.until("state")
-    assert state["seat"] == 0 and state["phase"] == "playing" and state["actions"] == 0
+    # A fresh match under its fresh seed: the computer player may have moved already (with
+    # one life each, a dealt 31 may even have ended it).
+    assert state["seat"] == 0 and state["table"] == moved["table"] and "hand" in state["view"]
     # Asking once more at the old table: told the same way again, no third table.
     count = len(live.hub.tables)
     me.send({"type": "again"})
