@@ -14,6 +14,7 @@ import pytest
 
 from browser.conftest import shoot
 from browser.table_driver import actions, open_table, wait_turn
+from browser.test_tables import _schmier_turn
 from server.live import LiveServer, TableSocket
 from server.test_online import play_steps
 
@@ -227,7 +228,7 @@ def test_play_again_for_two_people_on_two_pages(browser: Any, server: LiveServer
             page.wait_for_selector("#table")
         assert first.url == second.url
         for page in pages:
-            page.wait_for_selector(".hand .card")
+            page.wait_for_selector(".hand")
             assert page.get_attribute("#table", "data-phase") != "waiting"
             assert page.locator(".watch-banner").count() == 0
         shoot(second, "flow-again-new-table")
@@ -268,3 +269,46 @@ def test_the_replay_move_list_jumps_and_keys_do_not_scroll(page: Any, server: Li
     page.wait_for_function("() => document.querySelector('.step').innerText.startsWith('Step 5')")
     assert page.locator(".log-list .current button[data-step='5']").count() == 1
     shoot(page, "flow-replay-moves")
+
+
+def test_the_scat_discard_step_asks_and_shows_the_value(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "scat", ["human", "random", "random"], seed=3, num_players=3,
+               first_dealer=2)
+    for _ in range(6):
+        wait_turn(page)
+        phase = page.get_attribute("#table", "data-phase")
+        if phase == "discard":
+            break
+        before = actions(page)
+        if phase == "draw":
+            page.locator(".pile-button").first.click()
+        else:
+            page.locator(".actions .action").first.click()
+        wait_turn(page, before)
+    assert page.get_attribute("#table", "data-phase") == "discard"
+    assert "Your turn: discard one card" in page.inner_text(".status")
+    assert "Hand value after your best discard:" in page.inner_text(".mine")
+    shoot(page, "flow-scat-discard")
+
+
+def test_a_schmier_deal_ends_in_its_summary(page: Any, server: LiveServer) -> None:
+    open_table(page, server, "schmier", ["human"] + ["random"] * 5, seed=4, first_dealer=5)
+    for _ in range(120):
+        if page.locator("#deal-summary").count():
+            break
+        if wait_turn(page) == "over":
+            break
+        phase = str(page.get_attribute("#table", "data-phase"))
+        before = actions(page)
+        if phase == "play":  # one card is one action: it is played at once
+            page.locator(".hand button.card").first.click()
+            page.wait_for_function(ACTIONS_PAST + " || document.querySelector('#deal-summary')",
+                                   arg=before)
+        elif _schmier_turn(page, phase):
+            page.wait_for_function(ACTIONS_PAST + " || document.querySelector('#deal-summary')",
+                                   arg=before)
+        else:
+            page.wait_for_selector(".card.selected")
+    text = page.inner_text("#deal-summary")
+    assert "Contract: you bid" in text and "High:" in text and "Team A" in text
+    shoot(page, "flow-summary-schmier")

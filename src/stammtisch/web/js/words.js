@@ -14,7 +14,7 @@ export function seatName(seat, ctx) {
 
 // "Contract: Ben bids 3": who holds the contract and at how much, never two bare words.
 export function contractText(bidder, bid, ctx) {
-  return t("ui.contract_by", { who: seatName(bidder, ctx), n: bid });
+  return about("ui.contract_by", bidder, ctx, { who: seatName(bidder, ctx), n: bid });
 }
 
 export function teamName(team) { return "ABC"[team] ?? String(team); }
