@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -59,6 +60,26 @@ def test_one_person_against_computers_moves_at_once(live: LiveServer) -> None:
     assert me.until("moved") == moved and len(live.hub.tables) == count
     for sock in (me, stale, fresh):
         sock.close()
+
+
+def test_a_new_table_the_store_refuses_can_be_asked_for_again(
+        live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = live.create("schnauz", ["human", "random"], seed=4, num_players=2, lives=1)
+    me = live.socket(created["id"], created["token"])
+    me.receive()
+    finish([me])
+    create = live.hub.store.create
+
+    def broken(*_args: Any, **_kwargs: Any) -> float:
+        monkeypatch.setattr(live.hub.store, "create", create)  # only this once
+        raise OSError("disk full")
+
+    monkeypatch.setattr(live.hub.store, "create", broken)
+    assert refused(me, {"type": "again"}) == "server"
+    assert live.hub.tables[created["id"]].again == set()
+    me.send({"type": "again"})
+    assert me.until("moved")["table"] in live.hub.tables
+    me.close()
 
 
 def test_every_person_must_ask_and_each_gets_only_their_own_token(live: LiveServer) -> None:

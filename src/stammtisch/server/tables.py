@@ -586,7 +586,11 @@ class Table:
             if not set(self.human_seats) <= self.again:
                 await self._broadcast(answer=client, answer_id=answer_id)
                 return
-            made, tokens = rematch(self)
+            try:
+                made, tokens = rematch(self)
+            except Exception:
+                self.again.discard(seat)  # not made: the last person may ask again
+                raise
             self.moved_to, self._moved_tokens = made.id, tokens
             for other in list(self.clients):
                 try:
