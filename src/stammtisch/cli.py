@@ -13,6 +13,7 @@ import secrets
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
+from urllib.parse import urlsplit
 
 import stammtisch
 from stammtisch.bots.custom import is_custom, make_player
@@ -36,6 +37,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
        stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
+                        [--public-url URL]
        stammtisch arena GAME --players expert,club[,module:Class,...] --matches N [--jobs J]
                         [--seed S] [--budget SECONDS] [--out DIR] [--max-deals D]
                         [option=value ...]
@@ -187,7 +189,24 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--grace", type=float, help=(
         "seconds a player whose connection dropped keeps the seat before the table's "
         "creator may hand it to a computer player (default 60)"))
+    parser.add_argument("--public-url", metavar="URL", help=(
+        "the address friends on other devices open, e.g. http://192.168.1.20:8000 "
+        "(with --host 0.0.0.0): invite links use it"))
     return parser
+
+
+def public_url(text: str) -> str:
+    """``--public-url``: an http(s) address with a host, without query or fragment."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query \
+            or parts.fragment:
+        raise UsageError(f"--public-url {text!r} is an address such as "
+                         "http://192.168.1.20:8000 (see stammtisch serve --help)")
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise UsageError(f"--public-url {text!r} has a port that is not a number") from None
+    return text.strip().rstrip("/")
 
 
 def serve(argv: Sequence[str]) -> int:
@@ -197,7 +216,8 @@ def serve(argv: Sequence[str]) -> int:
     if args.grace is not None and not args.grace >= 0:
         raise UsageError("--grace is a number of seconds >= 0 (see stammtisch serve --help)")
     extra = {"grace": args.grace} if args.grace is not None else {}
-    run_server(host=args.host, port=args.port, db=args.db, **extra)
+    url = public_url(args.public_url) if args.public_url is not None else None
+    run_server(host=args.host, port=args.port, db=args.db, public_url=url, **extra)
     return 0
 
 

@@ -27,7 +27,7 @@ def test_serve_passes_its_flags(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr(stammtisch.server, "serve", lambda **kwargs: seen.update(kwargs))
     assert main(["serve", "--port", "8123", "--db", "sqlite:///x.db"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "sqlite:///x.db"}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "sqlite:///x.db", "public_url": None}
 
 
 def test_a_bad_flag_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -152,6 +152,26 @@ class Hub:
         self.tables[table_id] = table
         return table, token
 
+    def rematch(self, table: Table) -> tuple[Table, dict[int, str]]:
+        """The next match after ``table``'s: the same game, options and seats (each
+        person in their seat under their name, with a new token; each computer player at
+        its level), listed and hints as before, a fresh seed. Returns the new table and
+        each person's token."""
+        match = Match(find_game(table.match.game), seed=self.new_seed(),
+                      options=dict(table.match.options))
+        tokens = {seat: new_token() for seat in table.human_seats}
+        seats = [Seat(HUMAN, token_hash=token_hash(tokens[seat]), name=info.name,
+                      owner=info.owner) if seat in tokens else Seat(BOT, info.level)
+                 for seat, info in enumerate(table.seats)]
+        table_id = secrets.token_urlsafe(9)
+        created = self.store.create(table_id, match.game, [s.stored() for s in seats],
+                                    match.record(), listed=table.listed, hints=table.hints)
+        made = Table(table_id, match, seats, self.store, self.bot_delay, self.grace,
+                     created=created, listed=table.listed, hints=table.hints,
+                     bot_round=self.bot_round)
+        self.tables[table_id] = made
+        return made, tokens
+
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the tables no socket has come to within :attr:`unjoined` seconds of
         their creation (``now`` and the creation time: ``time.time()``): they leave

@@ -15,8 +15,10 @@ from stammtisch.server.settings import DEFAULT_DB, Settings
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
-          bot_delay: float = 0.6, grace: float = Settings.grace) -> None:
-    app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace))
+          bot_delay: float = 0.6, grace: float = Settings.grace,
+          public_url: str | None = None) -> None:
+    app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace,
+                              public_url=public_url))
     server = uvicorn.Server(uvicorn_config(app, host, port))
     limit_server_logs()  # after uvicorn's Config has set up its loggers
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -25,6 +27,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
     gc.collect()
     gc.freeze()
     print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
+    if public_url:
+        print(f"stammtisch: invite links point to {public_url}", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down
         server.run()
     if not server.started:

@@ -102,6 +102,21 @@ socket's own seat.
   refused with ``busy``, as is any hint while the server's hint helper has too many
   waiting), and a seat asks again at the earliest Settings.hint_cooldown seconds
   (default 2) after its last hint was asked for (``rate_limited``).
+- ``{"type": "again"}``: play again, once the match is over (``phase`` ``over``;
+  before: ``not_now``; a watcher: ``not_seated``; at a guided deal: ``not_now``).
+  The seat is recorded (a seat asking twice: ``not_now``, nothing changes) and
+  broadcast in ``state``'s ``"again"`` (the seats that asked). When every person
+  at the table has asked (at once for one person against computer players), the
+  server makes a new table: the same game, options, seats (each person in their
+  seat under their name, the creator still its owner, each computer player at its
+  level), listing and hints, and a fresh 128-bit seed (never a chosen one); it
+  sends every socket here ``{"type": "moved", "table": <new id>}``, a person's
+  sockets with ``"seat"`` and ``"token"``: that person's new token for their seat
+  at the new table (only to that person's sockets). From then on ``state`` says
+  ``"moved_to": <new id>`` (else null); a socket that comes later, or asks
+  ``again`` once more, is sent the same ``moved`` message. The pending requests
+  and the move are kept in memory only: after a restart the old table is over
+  again with nobody asked, and a new ``again`` makes another new table.
 
 Server to client:
 
@@ -109,7 +124,7 @@ Server to client:
   "seats": [{"kind": "human"|"bot"|"open", "name", "level", "connected",
   "grace_left", "takeover"}], "watchers", "grace", "options", "view",
   "log_start", "events", "actions", "to_act", "can_undo", "hint", "result",
-  "chosen_deals"}``
+  "chosen_deals", "again", "moved_to"}``
   (:meth:`stammtisch.server.tables.Table.snapshot`). ``view`` is the seat's view,
   the public view for a watcher; events are the match's public events from
   ``log_start`` on. ``seq`` grows by one with every change of the match (an
@@ -123,6 +138,7 @@ Server to client:
   chance, 0..1) or ``points`` (Schmier: the team's expected score change this deal
   against the others); ``facts`` what a player can check (``value``: the hand's
   value after the action; ``wins``/``points``: the trick). The page words it.
+- ``moved``: ``{"type": "moved", "table", "seat"?, "token"?}``: see ``again``.
 - ``seated`` and ``{"type": "error",
   "code", "message"}`` with a code of :data:`CODES`. An error never changes the
   table and never closes the socket, except as said under Limits.
@@ -188,7 +204,7 @@ MAX_MARKS = 2
 """Combining marks (accents) one character of a name may carry."""
 MAX_REFUSED = 100
 """More refused messages than this in a row close the socket (1008)."""
-KINDS = ("act", "sit", "fill", "undo", "hint", "sync")
+KINDS = ("act", "sit", "fill", "undo", "hint", "sync", "again")
 CODES = ("bad_message", "bad_token", "not_seated", "not_your_turn", "illegal", "stale",
          "seat_taken", "name_taken", "not_owner", "not_now", "rate_limited", "busy",
          "server")

@@ -55,3 +55,7 @@ class Settings:
     """Seconds the computer players in play take, about, for one move each: each move is
     shown an even share of this after its turn began (no later than a lone one), and the
     experts think within their share. A person waits about this long for them."""
+    public_url: str | None = None
+    """The address friends on other devices open (``http://192.168.1.20:8000``, say):
+    invite links are made with it. None: invite links are the table's path alone, and
+    the page completes them with the address it was opened at."""

@@ -30,6 +30,8 @@ from stammtisch.server.store import Store
 log = logging.getLogger("stammtisch.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Rematch = Callable[["Table"], tuple["Table", dict[int, str]]]
+"""Makes the table of the next match after this one: the new table, each person's token."""
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 EARLIER_DEALS = ("last_showdown", "last_deal")
 """Parts of a view that tell how the previous deal ended, not what is in play now."""
@@ -125,6 +127,13 @@ class Table:
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _budgets: dict[str, float] = field(default_factory=dict)
     """Each level's own thinking budget, before the table's share."""
+    again: set[int] = field(default_factory=set)
+    """The people who asked to play again, once the match is over."""
+    moved_to: str | None = None
+    """The table the players went on to ("play again"), once everyone asked."""
+    _moved_tokens: dict[int, str] = field(default_factory=dict)
+    """Each person's token for their seat at :attr:`moved_to` (memory only), for a
+    socket of theirs that comes after the move."""
 
     # --- building -----------------------------------------------------------------
 
@@ -271,6 +280,7 @@ class Table:
             "hints_for_all": self.hints,
             "result": match.result,
             "chosen_deals": self.chosen_deals,
+            "again": sorted(self.again), "moved_to": self.moved_to,
             "coach": self.coach.state(match, self.seq)
             if self.coach is not None and seat == self.coach.seat else None,
         }
@@ -314,6 +324,8 @@ class Table:
             self.seats[client.seat].away_since = None
             self._disarm(client.seat)
         await client.send(self.snapshot(client, full=True))
+        if self.moved_to is not None:
+            await client.send(self._moved(client.seat))
         if back:
             self._presence_changed(client)  # the others see the seat back
         self.wake_bots()
@@ -557,6 +569,50 @@ class Table:
                 self.seq -= 1
                 raise
             await self._broadcast(full=True, answer=client, answer_id=answer_id)
+
+    def _moved(self, seat: int | None) -> dict[str, Any]:
+        """Where the players went on; a person's own token for the new table with it."""
+        moved: dict[str, Any] = {"type": "moved", "table": self.moved_to}
+        token = self._moved_tokens.get(seat) if seat is not None else None
+        if token is not None:
+            moved["seat"], moved["token"] = seat, token
+        return moved
+
+    async def play_again(self, client: Client, rematch: Rematch,
+                         answer_id: int | None = None) -> None:
+        """A person asks to play again once the match is over. When every person has
+        asked, ``rematch`` makes the new table (same game, options and seats, a fresh
+        seed) and everyone here is told where to go, each person with their own new
+        token; until then everyone sees who has asked."""
+        async with self.lock:
+            seat = self._player(client)
+            if self.phase != OVER:
+                raise TableError("the match is not over yet: play again once it is")
+            if self.lesson:
+                raise TableError("a guided deal is played once: start a match from the "
+                                 "start page")
+            if self.moved_to is not None:
+                await client.send(self._moved(seat))
+                return
+            if seat in self.again:
+                raise TableError("you have asked already: the others have not all "
+                                 "asked yet")
+            self.again.add(seat)
+            if not set(self.human_seats) <= self.again:
+                await self._broadcast(answer=client, answer_id=answer_id)
+                return
+            try:
+                made, tokens = rematch(self)
+            except Exception:
+                self.again.discard(seat)  # not made: the last person may ask again
+                raise
+            self.moved_to, self._moved_tokens = made.id, tokens
+            for other in list(self.clients):
+                try:
+                    await other.send(self._moved(other.seat))
+                except Exception:  # noqa: BLE001 - a closed socket must not stop the table
+                    if other in self.clients:
+                        self.clients.remove(other)
 
     async def hint(self, client: Client, cooldown: float = 0.0) -> dict[str, Any]:
         """The hint message for the client's seat, on its turn: the expert's values as

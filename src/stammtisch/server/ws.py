@@ -29,7 +29,7 @@ from stammtisch.server.protocol import (
 )
 from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.settings import Settings
-from stammtisch.server.tables import Client, Table, TableError
+from stammtisch.server.tables import Client, Rematch, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
 
@@ -38,7 +38,7 @@ CALM = 1.0
 
 
 async def _handle(table: Table, client: Client, raw: str | bytes | None,
-                  config: Settings) -> None:
+                  config: Settings, rematch: Rematch) -> None:
     message = parse_message(raw)
     if message.kind == "act":
         assert message.seq is not None  # the parser requires it
@@ -51,6 +51,8 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
         await table.fill(client, message.seat, message.level, message.id)
     elif message.kind == "undo":
         await table.undo(client, message.seq, message.id)
+    elif message.kind == "again":
+        await table.play_again(client, rematch, message.id)
     elif message.kind == "hint":
         answer = await table.hint(client, config.hint_cooldown)
         if message.id is not None:
@@ -61,10 +63,10 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
 
 
 async def _answer(table: Table, client: Client, raw: str | bytes | None,
-                  config: Settings) -> bool:
+                  config: Settings, rematch: Rematch) -> bool:
     """Handle one message; False when it was refused."""
     try:
-        await _handle(table, client, raw, config)
+        await _handle(table, client, raw, config, rematch)
     except SlowReader:
         raise
     except (ProtocolError, TableError) as refused:
@@ -111,6 +113,7 @@ async def table_socket(websocket: WebSocket) -> None:
     token = websocket.query_params.get("token", "")
     client = Client(table.seat_of(token) if token else None, send)
     config = settings(websocket)
+    rematch = hub(websocket).rematch
     bucket = TokenBucket(config.rate, config.burst)
     refused, last_refused = 0, 0.0
     try:
@@ -126,7 +129,7 @@ async def table_socket(websocket: WebSocket) -> None:
             if raw is None:
                 raw = incoming.get("bytes")
             if bucket.take():
-                accepted = await _answer(table, client, raw, config)
+                accepted = await _answer(table, client, raw, config, rematch)
             else:
                 await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
                                  f"a second (bursts of {config.burst:g})", message_id(raw)))

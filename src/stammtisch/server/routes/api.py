@@ -62,10 +62,13 @@ async def _new_table_request(request: Request) -> dict[str, Any] | JSONResponse:
     return data
 
 
-def _made(table: Table, token: str) -> JSONResponse:
+def _made(table: Table, token: str, public_url: str | None) -> JSONResponse:
+    """The answer for a new table; its invite link is absolute when the server was
+    given its public address (``serve --public-url``)."""
     url = f"/table/{table.id}"
+    invite = public_url.rstrip("/") + url if public_url else url
     return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
-                         "url": url, "invite": url}, status_code=201)
+                         "url": url, "invite": invite}, status_code=201)
 
 
 async def create_table(request: Request) -> JSONResponse:
@@ -86,7 +89,7 @@ async def create_table(request: Request) -> JSONResponse:
     try:
         return _made(*hub(request).create(
             data["game"], data.get("seats", []), data.get("options", {}), seed,
-            name=data.get("name"), listed=listed, hints=hints))
+            name=data.get("name"), listed=listed, hints=hints), settings(request).public_url)
     except StammtischError as error:
         return _error(str(error))
 
@@ -98,7 +101,8 @@ async def create_lesson(request: Request) -> JSONResponse:
     if isinstance(data, JSONResponse):
         return data
     try:
-        return _made(*hub(request).create_lesson(data["game"], name=data.get("name")))
+        return _made(*hub(request).create_lesson(data["game"], name=data.get("name")),
+                     settings(request).public_url)
     except StammtischError as error:
         return _error(str(error))
 

@@ -2,7 +2,7 @@
 // the score sheet and the table in words. `ui` (from table.js) draws cards and piles.
 import { t } from "./i18n.js";
 import { cardsShort, short } from "./cards.js";
-import { actionLabel, seatName, suitWord, teamName } from "./words.js";
+import { actionLabel, contractText, seatName, suitWord, teamName } from "./words.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -50,14 +50,15 @@ function trickZones(trick, last, count, ui) {
   return [trickZone(trick, count, ui), ui.lastTrick(last ? trickZone(last, count, ui, t("ui.last_trick")) : null)];
 }
 
-function showdownBox(last, ui) {
+function showdownBox(last, ui, view) {
   if (!last) return null;
   const rows = Object.entries(last.hands).map(([seat, cards]) => {
     const value = (last.labels || last.values || {})[seat];
     const lost = (last.lives_lost || {})[seat];
+    const out = view?.eliminated?.[Number(seat)];
     return h("li", {}, h("strong", {}, seatName(Number(seat), ui.ctx)), " ",
       h("span", { class: "mini-cards" }, cards.map((c) => ui.mini(c))), ` = ${value}`,
-      lost ? h("span", { class: "lost" }, ` −${livesText(lost)}`) : null);
+      out ? h("span", { class: "lost" }, ` · ${t("ui.out")}`) : lost ? h("span", { class: "lost" }, ` −${livesText(lost)}`) : null);
   });
   return h("section", { class: "last-round", "aria-label": t("ui.last_round") },
     h("h3", {}, t("ui.last_round") + (last.table ? ` · ${t("ui.table")}: ${cardsShort(last.table)}` : "")),
@@ -77,11 +78,12 @@ const schnauz = {
       zone(t("ui.table"), view.table.map((c) => ui.card(c))),
       zone(t("ui.stock"), ui.backs(view.stock_size, t("ui.cards", { n: view.stock_size }))),
       view.out_of_play?.length ? zone(t("ui.out_of_play"), h("span", { class: "mini-cards" }, view.out_of_play.map((c) => ui.mini(c)))) : null,
-      showdownBox(view.last_showdown, ui),
+      showdownBox(view.last_showdown, ui, view),
     ];
   },
   seat(view, seat) {
-    return [view.eliminated[seat] ? t("ui.out") : livesText(view.lives[seat]), lifeTokens(view.lives[seat]),
+    if (view.eliminated[seat]) return [t("ui.out")];
+    return [livesText(view.lives[seat]), lifeTokens(view.lives[seat]),
       view.swimming?.[seat] ? t("ui.swimming") : null, view.knocker === seat ? t("ui.knocked") : null];
   },
   mine(view) { return view.hand_value ? t("ui.hand_value", { v: view.hand_value }) : ""; },
@@ -92,20 +94,51 @@ const schnauz = {
   },
 };
 
+// A Scat hand's value (games/scat.py _value): the best one-suit sum (A 11, pictures 10),
+// three of a kind and three in a row of one suit where the table's options count them.
+const RANKS = "23456789TJQKA";
+function scatValue(cards, options) {
+  const bySuit = {};
+  for (const c of cards) (bySuit[c[1]] ||= []).push(RANKS.indexOf(c[0]));
+  let best = Math.max(...Object.values(bySuit).map((ranks) => ranks.reduce((sum, r) => sum + (r === 12 ? 11 : Math.min(r + 2, 10)), 0)));
+  const three = options.three_of_a_kind ? Number(options.three_of_a_kind_value ?? 30) : 0;
+  if (three && best < three && cards.length === 3 && cards.every((c) => c[0] === cards[0][0])) best = three;
+  if (options.straight_flush && best < 30) {
+    for (const ranks of Object.values(bySuit)) {
+      if (ranks.length !== 3) continue;
+      const r = [...ranks].sort((a, b) => a - b);
+      const run = r[1] === r[0] + 1 && r[2] === r[1] + 1;
+      const aceLow = options.straight_flush_ace_low !== false && r[0] === 0 && r[1] === 1 && r[2] === 12;
+      if (run || aceLow) best = 30;
+    }
+  }
+  return best;
+}
+
 const scat = {
   center(view, ui) {
     const stock = ui.pileButton(ui.backs(view.stock_size, t("ui.stock") + ": " + t("ui.cards", { n: view.stock_size })), "draw stock");
     const top = view.discard_top ? ui.pileButton(ui.card(view.discard_top, { plain: true }), "draw discard")
       : h("span", { class: "empty" }, "–");
-    return [zone(t("ui.stock"), stock), zone(t("ui.discard_pile"), top), showdownBox(view.last_showdown, ui)];
+    return [zone(t("ui.stock"), stock), zone(t("ui.discard_pile"), top), showdownBox(view.last_showdown, ui, view)];
   },
   seat(view, seat) {
+    if (view.eliminated[seat]) return [t("ui.out")];
     const known = view.known_cards?.[String(seat)];
-    return [view.eliminated[seat] ? t("ui.out") : livesText(view.lives[seat]), lifeTokens(view.lives[seat]),
+    return [livesText(view.lives[seat]), lifeTokens(view.lives[seat]),
       t("ui.cards", { n: view.hand_sizes[seat] }), known?.length ? cardsShort(known) : null,
       view.knocker === seat ? t("ui.knocked") : null];
   },
-  mine(view) { return view.hand_value !== undefined && view.hand_value !== null ? t("ui.hand_value", { v: view.hand_value }) : ""; },
+  mine(view, options) {
+    if (view.hand_value !== undefined && view.hand_value !== null) return t("ui.hand_value", { v: view.hand_value });
+    // Four cards at the discard step: the value of the best three to keep.
+    if (view.hand?.length === 4) {
+      const best = Math.max(...view.hand.map((c) => scatValue(view.hand.filter((x) => x !== c), options || {})));
+      return t("ui.hand_value_best", { v: best });
+    }
+    return "";
+  },
+  prompt(view) { return view.phase === "discard" ? t("ui.discard_prompt") : ""; },
   sheet: livesSheet,
   text(view, ui) {
     return [`${t("ui.discard_pile")}: ${view.discard_top ? short(view.discard_top) : "–"}`,
@@ -125,9 +158,9 @@ function lastDealSchmier(last, view, ui) {
   if (!last || (view.tricks.length && view.phase !== "over")) return null;
   const won = Object.entries(last.points).filter(([, team]) => team !== null && team !== undefined)
     .map(([name, team]) => `${t(`point.${name}`)} ${teamName(team)}`).join(" · ");
-  const bidder = `${seatName(last.bidder, ui.ctx)} ${last.bid} ${last.made ? t("ui.made") : t("ui.set")}`;
+  const bidder = `${contractText(last.bidder, last.bid, ui.ctx)} · ${last.made ? t("ui.made") : t("ui.set")}`;
   return h("section", { class: "last-round", "aria-label": t("ui.last_deal") },
-    h("h3", {}, t("ui.last_deal")), h("p", {}, `${t("ui.contract")}: ${bidder}`), h("p", {}, won),
+    h("h3", {}, t("ui.last_deal")), h("p", {}, bidder), h("p", {}, won),
     h("p", {}, last.delta.map((d, i) => `${teamName(i)} ${d > 0 ? "+" : ""}${d}`).join(" · ")));
 }
 
@@ -142,6 +175,7 @@ const schnapsen = {
       lastDealSchnapsen(view.last_deal, view, ui),
     ];
   },
+  premove(view) { return ["open", "closed", "exhausted"].includes(view.phase); },
   seat(view, seat) {
     return [`${t("ui.game_points")}: ${view.game_points[seat]}`, `${t("ui.tricks_won")}: ${view.tricks[seat]}`];
   },
@@ -168,7 +202,7 @@ const schnapsen = {
 const schmier = {
   center(view, ui) {
     const contract = view.contract
-      ? `${t("ui.contract")}: ${seatName(view.contract.bidder, ui.ctx)} ${view.contract.bid}${view.trump ? ` · ${t("ui.trump")} ${suitWord(view.trump)}` : ""}`
+      ? `${contractText(view.contract.bidder, view.contract.bid, ui.ctx)}${view.trump ? ` · ${t("ui.trump")} ${suitWord(view.trump)}` : ""}`
       : view.auction.length ? view.auction.map((a) => `${seatName(a.seat, ui.ctx)}: ${actionLabel(a.action)}`).join(" · ") : t("ui.no_contract");
     const last = view.tricks?.length ? view.tricks[view.tricks.length - 1] : null;
     return [
@@ -178,6 +212,7 @@ const schmier = {
       lastDealSchmier(view.last_deal, view, ui),
     ];
   },
+  premove(view) { return view.phase === "play"; },
   seat(view, seat) {
     const team = view.teams.findIndex((members) => members.includes(seat));
     return [t("ui.team", { name: teamName(team) }), t("ui.cards", { n: view.hand_sizes[seat] }),
@@ -195,7 +230,7 @@ const schmier = {
       h("thead", {}, head), h("tbody", {}, rows, total));
   },
   text(view, ui) {
-    return [view.contract ? `${t("ui.contract")}: ${seatName(view.contract.bidder, ui.ctx)} ${view.contract.bid}` : t("ui.no_contract"),
+    return [view.contract ? contractText(view.contract.bidder, view.contract.bid, ui.ctx) : t("ui.no_contract"),
       view.trump ? `${t("ui.trump")}: ${suitWord(view.trump)}` : "",
       `${t("ui.trick")}: ${cardsShort(view.trick?.cards || [])}`,
       `${t("ui.scores")}: ${view.scores.map((n, i) => `${teamName(i)} ${n}`).join(", ")}`].filter(Boolean);

@@ -1,6 +1,8 @@
-// The header every page shares: title, navigation, language picker, settings.
+// The header every page shares: title, navigation, language picker, settings (a
+// popover over the page, closed with Esc or a click elsewhere).
 import { languagePicker, t, translateStatic } from "./i18n.js";
 import { h } from "./games.js";
+import { autoPlay, sound, summarySeconds, SUMMARY_CHOICES } from "./prefs.js";
 
 export function reducedMotion() {
   const setting = localStorage.getItem("stammtisch.animations");
@@ -21,12 +23,34 @@ function toggle(id, key, label, value, onChange) {
   return h("label", { class: "toggle", for: id }, input, " ", label);
 }
 
+function summaryChoice(onChange) {
+  const select = h("select", { id: "summary-seconds" }, SUMMARY_CHOICES.map((n) =>
+    new Option(n ? t("ui.summary_for", { n }) : t("ui.summary_until"), String(n), false, n === summarySeconds())));
+  select.addEventListener("change", () => {
+    localStorage.setItem("stammtisch.summary_seconds", select.value);
+    focusId = "summary-seconds";
+    onChange();
+    focusId = "";
+  });
+  return h("label", { class: "toggle", for: "summary-seconds" }, t("ui.summary_setting"), " ", select);
+}
+
+function closeSettings(bar, { focus = true } = {}) {
+  const open = bar.querySelector("details.settings[open]");
+  if (!open) return false;
+  open.open = false;
+  if (focus) open.querySelector("summary")?.focus();
+  return true;
+}
+
 export function header(rerender, { settings = false } = {}) {
   const bar = document.getElementById("header");
   const draw = () => {
     document.body.classList.toggle("no-anim", reducedMotion());
+    document.body.classList.toggle("four-colour", localStorage.getItem("stammtisch.four_colour") === "1");
     translateStatic();
     const wasOpen = bar.querySelector("details.settings")?.open ?? false;
+    const both = () => { draw(); rerender(); };
     bar.replaceChildren(
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
       h("nav", { "aria-label": t("ui.main_nav") },
@@ -34,12 +58,23 @@ export function header(rerender, { settings = false } = {}) {
         h("a", { href: "/history" }, t("ui.history"))),
       h("div", { class: "header-tools" },
         settings ? h("details", { class: "settings", open: wasOpen }, h("summary", {}, t("ui.settings")),
-          toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),
-            localStorage.getItem("stammtisch.four_colour") === "1", () => { draw(); rerender(); }),
-          toggle("animations", "stammtisch.animations", t("ui.animations"), !reducedMotion(),
-            () => { draw(); rerender(); })) : null,
-        languagePicker(() => { draw(); rerender(); })));
+          h("div", { class: "settings-panel" },
+            toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),
+              localStorage.getItem("stammtisch.four_colour") === "1", both),
+            toggle("animations", "stammtisch.animations", t("ui.animations"), !reducedMotion(), both),
+            toggle("auto-play", "stammtisch.auto_play", t("ui.auto_play"), autoPlay(), both),
+            toggle("sound", "stammtisch.sound", t("ui.sound"), sound(), both),
+            summaryChoice(both))) : null,
+        languagePicker(both)));
     if (focusId) document.getElementById(focusId)?.focus();
   };
   draw();
+  if (settings) {
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && closeSettings(bar)) event.stopImmediatePropagation();
+    }, true);
+    document.addEventListener("click", (event) => {
+      if (!event.target.closest("details.settings")) closeSettings(bar, { focus: false });
+    });
+  }
 }

@@ -1,4 +1,5 @@
-// A face-up replay of a finished match: step forward and back through the record.
+// A face-up replay of a finished match: step forward and back through the record, or
+// click a move of the list (the whole match's, read once from its last step).
 import { t } from "./i18n.js";
 import { backs, cardElement, short } from "./cards.js";
 import { gameUi, h } from "./games.js";
@@ -11,6 +12,8 @@ let data = null;
 let missing = false;
 let wanted = 0;
 let asking = false;
+let moves = null;  // the whole match's events, for the move list
+let prefetch = true;  // the first answer (the last step) only gives the move list
 
 // One step asked at a time (the server replays one per client and answers 429 to a
 // second): steps wanted meanwhile are asked for, the last one only, when it is answered.
@@ -29,6 +32,8 @@ async function load(step) {
       }
       if (!response.ok) { missing = true; render(); return; }
       data = await response.json();
+      if (!moves && data.step === data.total) moves = data.events;
+      if (prefetch) { prefetch = false; wanted = 0; continue; }  // the move list read: now the start
       render();
     }
   } finally {
@@ -47,7 +52,15 @@ function render() {
     disabled: step < 0 || step > data.total || step === data.step ? true : null, onclick: () => load(step) }, label);
   const hands = Object.entries(data.hands).map(([seat, cards]) => h("li", { class: "replay-hand" },
     h("strong", {}, seatName(Number(seat), ctx)), h("div", { class: "hand small" }, cards.map((c) => cardElement(c)))));
-  const last = data.events.map((e) => h("li", {}, eventText(e, ctx)));
+  // Every action of the match is a button to the position after it; later ones are dimmed.
+  let step = 0;
+  const last = (moves || data.events).map((e) => {
+    if (e.type !== "action") return h("li", { class: step > data.step ? "later" : "" }, eventText(e, ctx));
+    const at = ++step;
+    return h("li", { class: at > data.step ? "later" : at === data.step ? "current" : "" },
+      h("button", { type: "button", class: "move", "data-step": String(at), "aria-current": at === data.step ? "step" : null,
+        onclick: () => load(at) }, eventText(e, ctx)));
+  });
   root.replaceChildren(h("main", { class: "replay felt" },
     h("h1", {}, `${t("ui.face_up")}: ${t(`game.${data.game}`)}`),
     h("div", { class: "replay-nav", role: "group", "aria-label": t("ui.replay") },
@@ -61,17 +74,22 @@ function render() {
     h("ul", { class: "replay-hands" }, hands),
     h("section", { class: "log" }, h("h2", {}, t("ui.log")), h("ol", { class: "log-list" }, last))));
   const log = root.querySelector(".log-list");
-  if (log) log.scrollTop = log.scrollHeight;
+  const current = log?.querySelector(".current");
+  if (current) log.scrollTop = current.offsetTop - log.clientHeight / 2;
+  else if (log && !moves) log.scrollTop = log.scrollHeight;
   document.title = `${t("ui.replay")} · ${t("app.title")}`;
 }
 
+const KEYS = { ArrowRight: () => wanted + 1, ArrowLeft: () => wanted - 1, Home: () => 0, End: () => data.total };
+
 document.addEventListener("keydown", (event) => {
-  if (!data || event.target.closest("input, select")) return;
-  if (event.key === "ArrowRight") load(wanted + 1);
-  if (event.key === "ArrowLeft") load(wanted - 1);
-  if (event.key === "Home") load(0);
-  if (event.key === "End") load(data.total);
+  if (!data || event.target.closest("input, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const step = KEYS[event.key];
+  if (!step) return;
+  event.preventDefault();  // the keys step through the match, they do not scroll the page
+  load(step());
 });
 
 header(render);
-load(0);
+// The last step first (its events are the move list), then the start.
+load(1e9);

@@ -132,6 +132,6 @@ export function waitingRoom(state, { levels, send, onProblem, seatLabel }) {
     h("p", { class: "status", role: "status" }, t("ui.waiting_for_players", { n: open })),
     watcher && open ? nameField(() => sit(state.seats.findIndex((s) => s.kind === "open"), send, onProblem)) : null,
     h("ol", { class: "seats" }, rows),
-    inviteBox(location.href.split("#")[0]),
+    inviteBox(localStorage.getItem(`stammtisch.invite.${state.table}`) || location.href.split("#")[0]),
     h("p", { class: "doc" }, state.owner ? t("ui.owner_doc") : t("ui.start_doc")));
 }

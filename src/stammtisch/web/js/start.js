@@ -156,6 +156,8 @@ async function start(event) {
   const body = await response.json();
   if (!response.ok) { error = t("err.create_failed", { detail: body.error }); render(); return; }
   localStorage.setItem(`stammtisch.token.${body.id}`, body.token);
+  // The server's invite link (absolute with serve --public-url): the waiting room shows it too.
+  if (body.invite) localStorage.setItem(`stammtisch.invite.${body.id}`, new URL(body.invite, location.origin).href);
   if (!seats.includes(OPEN)) { location.href = body.url; return; }
   created = body;
   render();

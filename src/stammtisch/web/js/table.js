@@ -10,6 +10,8 @@ import { actionLabel, eventText, seatName, teamName } from "./words.js";
 import { coachPanel, hintLine } from "./coach.js";
 import { startLike } from "./lesson.js";
 import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
+import { dealEnds, summaryBox } from "./summary.js";
+import { autoPlay, sound, summarySeconds, tone } from "./prefs.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `stammtisch.token.${tableId}`;
@@ -30,23 +32,43 @@ let lastCenter = new Set();
 let catalog = [];  // the games on offer, for the computer levels the owner may choose
 let joinFocused = false;
 let hinted = null;  // the last hint: the expert's values for the position at its seq  // a link to "#join" puts the cursor into the name field once
+let endsSeen = -1;  // deal ends in the log when it was last read (-1: no state yet)
+let summary = null;  // { index, until }: the finished deal's summary held in front
+let premove = null;  // the card chosen while others play, sent on this seat's turn if legal
+let forced = null;  // { action, seq }: the one legal action, played after a short moment
+let forcedTimer = null;
+let turnSeq = -1;  // the seq of the last turn announced (tone, title)
+let moved = null;  // where the players went on ("play again")
+const FORCED_MS = 900;
+
+// While the connection is down the table takes no input: nothing is queued, so nothing
+// is sent twice when it is back ("open" again once the fresh state has arrived).
+function online() { return connection === "open" && socket?.readyState === WebSocket.OPEN; }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (online()) socket.send(JSON.stringify(message));
 }
 
 // "seq" names the state the action was chosen in; the server refuses it if the table moved on.
-function act(action) { selected = []; notice = ""; send({ type: "act", action, seq: state?.seq ?? 0 }); }
+// Acting also puts the finished deal's summary away.
+function act(action) {
+  if (!online()) return;
+  selected = []; notice = ""; summary = null; premove = null; cancelForced();
+  send({ type: "act", action, seq: state?.seq ?? 0 });
+}
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`);
-  socket.addEventListener("open", () => { retry = 0; connection = "open"; });
+  socket.addEventListener("open", () => { retry = 0; connection = "syncing"; });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   socket.addEventListener("close", (closed) => {
     if (closed.code === 4404) { connection = "missing"; render(); return; }
     if (closed.code >= 4000) { connection = "failed"; render(); return; }
     connection = "lost";
+    premove = null;
+    selected = [];
+    cancelForced();
     render();
     setTimeout(connect, Math.min(8000, 400 * 2 ** retry++));
   });
@@ -58,9 +80,16 @@ function receive(message) {
     events.push(...message.events);
     if (message.log_start < announced) announced = message.log_start;
     state = message;
+    if (connection === "syncing") connection = "open";
     stateArrived();
+    noteDealEnd();
     const legal = myLegal();
     selected = selected.filter((c) => legal.some((a) => cardsOf(a).includes(c)));
+    if (confirmPremove()) return;
+    announceTurn();
+    planForced();
+  } else if (message.type === "moved") {
+    goOn(message);
   } else if (message.type === "seated") {
     token = message.token;
     localStorage.setItem(tokenKey, token);
@@ -85,8 +114,117 @@ function receive(message) {
 function ctx() { return { me: state?.seat ?? null, seats: state?.seats || [] }; }
 
 function myLegal() {
-  if (!state || state.seat === null || state.to_act !== state.seat) return [];
+  if (!state || !online() || state.seat === null || state.to_act !== state.seat) return [];
   return state.view.legal_actions || [];
+}
+
+// --- between deals: the summary of the deal just finished ----------------------------
+
+function noteDealEnd() {
+  const ends = dealEnds(events);
+  if (endsSeen >= 0 && ends.length > endsSeen) {
+    const seconds = state.result ? 0 : summarySeconds();
+    summary = { index: ends[ends.length - 1], until: seconds ? Date.now() + seconds * 1000 : 0 };
+    if (seconds) setTimeout(() => { if (summary && summary.until && Date.now() >= summary.until - 50) closeSummary(); }, seconds * 1000);
+  }
+  if (summary && summary.index >= events.length) summary = null;  // taken back (undo)
+  endsSeen = ends.length;
+}
+
+function closeSummary() {
+  summary = null;
+  render();
+  planForced();
+  document.getElementById("table")?.focus();
+}
+
+function summaryLeft() { return summary?.until ? Math.max(0, Math.ceil((summary.until - Date.now()) / 1000)) : 0; }
+
+// --- moves the page makes by itself: a forced move, a premove ------------------------
+
+function cancelForced() { clearTimeout(forcedTimer); forcedTimer = null; forced = null; }
+
+// One legal action (and the setting on): shown for a moment, then played. Not while the
+// summary is in front or a guided deal explains the move.
+function planForced() {
+  cancelForced();
+  const legal = myLegal();
+  if (legal.length !== 1 || !autoPlay() || summary || state.coach) return;
+  forced = { action: legal[0], seq: state.seq };
+  forcedTimer = setTimeout(() => {
+    const still = forced && state.seq === forced.seq && myLegal().length === 1 && myLegal()[0] === forced.action;
+    const action = forced?.action;
+    forced = null;
+    if (still && !summary) act(action);
+  }, FORCED_MS);
+}
+
+function canPremove() {
+  if (!state || !online() || state.seat === null || state.result || state.phase !== "playing") return false;
+  if (state.to_act === state.seat) return false;
+  return Boolean(gameUi(state.game).premove?.(state.view));
+}
+
+function togglePremove(code) { premove = premove === code ? null : code; notice = ""; render(); }
+
+// This seat's turn has come with a premove waiting: played if it is legal now, else
+// dropped (and said). True when it was sent.
+function confirmPremove() {
+  if (!premove) return false;
+  if (!(state.view.hand || []).includes(premove) || state.result) { premove = null; return false; }
+  const legal = myLegal();
+  if (!legal.length) return false;
+  const card = premove;
+  const matching = legal.filter((a) => { const own = cardsOf(a); return own.length === 1 && own[0] === card && a.startsWith("play "); });
+  premove = null;
+  if (matching.length === 1) { act(matching[0]); render(); return true; }
+  notice = t("ui.premove_dropped", { card: cardName(card) });
+  return false;
+}
+
+// A new turn of this seat: a tone (when chosen) and a marker in the tab's title.
+function announceTurn() {
+  const mine = myLegal().length > 0;
+  if (!mine || state.seq === turnSeq) return;
+  turnSeq = state.seq;
+  if (sound() && !(autoPlay() && myLegal().length === 1)) tone();
+}
+
+function setTitle() {
+  if (!state) return;
+  const mine = myLegal().length > 0;
+  const base = `${t(`game.${state.game}`)} · ${t("app.title")}`;
+  document.title = mine && document.hidden ? `● ${t("ui.title_turn")} · ${base}` : base;
+}
+
+// --- play again ------------------------------------------------------------------------
+
+function goOn(message) {
+  moved = message.table;
+  if (message.token) {
+    localStorage.setItem(`stammtisch.token.${message.table}`, message.token);
+    location.assign(`/table/${encodeURIComponent(message.table)}`);
+  }
+}
+
+function againBox() {
+  const target = moved || state.moved_to;
+  if (target) {
+    return h("p", { class: "again" }, t("ui.again_moved"), " ",
+      h("a", { class: "button", href: `/table/${encodeURIComponent(target)}` }, t("ui.again_go")));
+  }
+  if (state.coach) return null;
+  const people = state.seats.flatMap((info, seat) => (info.kind === "human" ? [seat] : []));
+  const asked = state.again || [];
+  const missing = people.filter((seat) => !asked.includes(seat));
+  const said = (seats) => seats.map((seat) => seatName(seat, ctx())).join(", ");
+  // Whoever has not asked yet reads who would like to; whoever has, whom they wait for.
+  const waiting = !asked.length || !missing.length ? null : h("span", { class: "again-wait" },
+    missing.includes(state.seat) ? t("ui.again_asked", { names: said(asked) }) : t("ui.again_waiting", { names: said(missing) }));
+  if (state.seat === null) return waiting ? h("p", { class: "again" }, waiting) : null;
+  const mine = asked.includes(state.seat);
+  return h("p", { class: "again" }, h("button", { type: "button", id: "play-again", class: "primary", disabled: mine || !online(),
+    onclick: () => send({ type: "again" }) }, t("ui.play_again")), " ", waiting);
 }
 
 // --- choosing actions with cards --------------------------------------------------
@@ -99,6 +237,7 @@ function candidates(legal) {
 }
 
 function clickCard(code) {
+  if (canPremove()) { togglePremove(code); return; }
   const legal = myLegal();
   selected = selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code];
   if (selected.length && !candidates(legal).all.length) selected = [code];
@@ -125,7 +264,11 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("input, select, textarea")) return;
   const key = event.key.toLowerCase();
-  if (key === "escape") { selected = []; notice = ""; render(); return; }
+  if (key === "escape") { selected = []; premove = null; notice = ""; if (summary) closeSummary(); else render(); return; }
+  if (!online()) return;
+  if (summary && key === "enter" && document.activeElement?.id !== "typed" && !candidates(myLegal()).exact.length) {
+    event.preventDefault(); closeSummary(); return;
+  }
   if (key === "/") { event.preventDefault(); document.getElementById("typed")?.focus(); return; }
   if (key === "enter") {
     const { exact } = candidates(myLegal());
@@ -142,6 +285,7 @@ document.addEventListener("keydown", (event) => {
 
 function makeUi(legal) {
   const clickable = new Set(legal.flatMap(cardsOf));
+  if (canPremove()) for (const code of state.view.hand || []) clickable.add(code);
   const order = [];
   const ui = {
     ctx: ctx(),
@@ -150,9 +294,10 @@ function makeUi(legal) {
       let key = "";
       if (canClick) { order.push(code); key = order.length <= 10 ? String(order.length % 10) : ""; }
       const node = cardElement(code, {
-        onClick: canClick ? () => clickCard(code) : null, selected: selected.includes(code), key,
+        onClick: canClick ? () => clickCard(code) : null, selected: selected.includes(code) || premove === code, key,
         label: label ? label + cardName(code) : "",
       });
+      if (premove === code) node.classList.add("premove");
       if (!lastCenter.has(code)) node.classList.add("enter");
       return node;
     },
@@ -196,7 +341,10 @@ function statusLine(view) {
   if (state.seat === null) {
     return typeof view.to_act === "number" ? t("ui.waiting", { name: seatName(view.to_act, ctx()) }) : t("ui.spectator");
   }
-  if (view.to_act === state.seat) return t("ui.your_turn");
+  if (view.to_act === state.seat) {
+    const prompt = gameUi(state.game).prompt?.(view);
+    return prompt ? `${t("ui.your_turn")}: ${prompt}` : t("ui.your_turn");
+  }
   return t("ui.waiting", { name: seatName(view.to_act, ctx()) });
 }
 
@@ -312,11 +460,15 @@ function render() {
   const { ui, order } = makeUi(legal);
   const handNodes = (view.hand || []).map((code) => ui.card(code));
   const center = game.center(view, ui).filter(Boolean);
+  // The finished deal's summary stands in front of the next deal's table (which stays in
+  // sight below it: the player may act at once, and acting puts the summary away).
+  const dealOver = summary ? summaryBox(state.game, events, summary.index, { ctx: c, mini: ui.mini,
+    left: summaryLeft(), next: state.result ? null : closeSummary }) : null;
   const focused = focusKey(document.activeElement);
   const typedValue = document.getElementById("typed")?.value || "";
   keyed.cards = order;
   const hand = h("section", { class: "hand-area", "aria-label": t("ui.your_hand") },
-    h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view))),
+    h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view, state.options))),
     h("div", { class: "hand" }, handNodes.length ? handNodes : h("span", { class: "empty" }, "–")));
   const tools = h("div", { class: "tools" },
     state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo", seq: state.seq }) }, t("ui.undo")) : null,
@@ -325,23 +477,37 @@ function render() {
   const status = h("p", { class: "status" + (legal.length ? " my-turn" : "") + (state.result ? " over" : ""), role: "status" },
     statusLine(view), view.phase ? h("span", { class: "phase" }, ` · ${t(`phase.${view.phase}`)}`) : null,
     connection === "lost" ? h("span", { class: "warn" }, ` · ${t("ui.reconnecting")}`) : null);
+  const down = connection === "lost" || connection === "syncing";
+  // One line above the hand, its space kept so that the hand never shifts: the move the
+  // page is about to make, the premove, the cards chosen, or how to premove.
+  const [noteKind, noteText] = forced && forced.seq === state.seq && legal.length
+    ? ["forced", t("ui.forced_move", { action: actionLabel(forced.action) })]
+    : premove ? ["premove-note", t("ui.premove", { card: cardName(premove) })]
+      : selected.length ? ["chosen", t("ui.selected", { cards: cardsShort(selected) })]
+        : canPremove() && (view.hand || []).length ? ["hint-doc", t("ui.premove_doc")] : ["", ""];
+  const moveNote = state.seat === null ? null
+    : h("p", { class: `selection ${noteKind}`, "aria-hidden": noteText ? null : "true" }, noteText);
   const newLines = events.slice(announced).map((e) => eventText(e, c)).slice(-3).join(" ");
   announced = events.length;
   root.replaceChildren(
     h("div", { class: "table-layout" },
-      h("main", { class: "felt", id: "table", "data-actions": state.actions, "data-phase": view.phase,
-        "data-turn": state.result ? "over" : legal.length ? "me" : "other" },
+      h("main", { class: "felt" + (down ? " offline" : ""), id: "table", tabindex: "-1", "data-actions": state.actions,
+        "data-phase": view.phase, "data-turn": state.result ? "over" : legal.length ? "me" : "other",
+        "data-connection": down ? "down" : "up" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp(view.phase)),
         watchBanner(state),
         state.chosen_deals ? h("p", { class: "practice" }, t("ui.chosen_deals")) : null,
         seatsStrip(view, game, c),
+        dealOver,
         h("section", { class: "center", "aria-label": t("ui.table") }, center),
         status,
+        down ? h("p", { class: "offline-note", role: "alert" }, t("ui.offline_locked")) : null,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),
         hinted && hinted.seq === state.seq && legal.length ? hintLine(hinted.advice) : null,
-        selected.length ? h("p", { class: "selection" }, t("ui.selected", { cards: cardsShort(selected) })) : null,
+        moveNote,
         state.seat === null ? null : hand,
+        state.result ? againBox() : null,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
           h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")), " ",
           h("a", { href: `/review/${encodeURIComponent(tableId)}?seat=${state.seat ?? 0}`, class: "button secondary-link review-link" }, t("review.button")))
@@ -357,7 +523,7 @@ function render() {
   const typed = document.getElementById("typed");
   if (typed) typed.value = typedValue;
   if (focused) root.querySelector(focused)?.focus();
-  document.title = `${t(`game.${state.game}`)} · ${t("app.title")}`;
+  setTitle();
 }
 
 // Before every seat is taken: the waiting room instead of the cards.
@@ -391,4 +557,9 @@ render();
 connect();
 fetch("/api/games").then((r) => r.json()).then((list) => { catalog = list; render(); })
   .catch(() => { /* without the list the owner's computer choices stay hidden */ });
-setInterval(() => tickCountdowns(state), 1000);
+setInterval(() => {
+  tickCountdowns(state);
+  const left = document.querySelector("[data-summary-left]");
+  if (left) left.textContent = ` (${summaryLeft()})`;
+}, 1000);
+document.addEventListener("visibilitychange", setTitle);

@@ -12,6 +12,11 @@ export function seatName(seat, ctx) {
   return t("ui.seat", { n: seat + 1 });
 }
 
+// "Contract: Ben bids 3": who holds the contract and at how much, never two bare words.
+export function contractText(bidder, bid, ctx) {
+  return about("ui.contract_by", bidder, ctx, { who: seatName(bidder, ctx), n: bid });
+}
+
 export function teamName(team) { return "ABC"[team] ?? String(team); }
 
 export function suitWord(suit) { return `${SUIT_SYMBOL[suit] ?? ""} ${t(`suit.${suit}`)}`.trim(); }
