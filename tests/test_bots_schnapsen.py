@@ -14,7 +14,7 @@ from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schnapsen.bummerl import deal_worth, win_chance
 from stammtisch.bots.schnapsen.determinize import determinize, read_view
 from stammtisch.bots.schnapsen.expert import ExpertBot
-from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value, minimax
+from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value
 from stammtisch.bots.schnapsen.stopping import CHECK_EVERY, MIN_WORLDS, separated
 from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
 from stammtisch.core.match import Match
@@ -143,6 +143,18 @@ def _random_positions(count: int, max_talon: int, seed: int) -> list[SchnapsenSt
         if not state.deal_number and state.t <= max_talon:
             found.append(state)
     return found
+
+
+def minimax(state: SchnapsenState, me: int) -> int:
+    """Plain minimax over the engine itself: slow, obviously right."""
+    deal = state.deal_number
+    values = []
+    for action in state.legal():
+        child = state.clone()
+        child.apply(action)
+        values.append(deal_value(child, me, deal) if child.deal_number != deal or child.over
+                      else minimax(child, me))
+    return max(values) if state.to_act == me else min(values)
 
 
 def test_alpha_beta_equals_plain_minimax_on_small_end_games() -> None:
