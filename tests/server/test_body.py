@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.live import LiveServer
-from server.rawhttp import answer, closed, opened
 from stammtisch.server.routes.api import MAX_BODY
+from tests.server.live import LiveServer
+from tests.server.rawhttp import answer, closed, opened
 
 HEAD = ("POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Content-Type: application/json\r\n{}\r\n")

@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer
 from stammtisch.server import protocol
 from stammtisch.server.hub import SEED_BITS, match_seed
+from tests.server.live import LiveServer
 
 
 def _post(live: LiveServer, body: Any) -> httpx.Response:

@@ -20,7 +20,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 import stammtisch
-from server.live import LiveServer, TableSocket
 from stammtisch.server.hub import Hub
 from stammtisch.server.outbox import Outbox
 from stammtisch.server.protocol import MAX_FRAME, MAX_MESSAGE, MAX_REFUSED
@@ -29,6 +28,7 @@ from stammtisch.server.reveal import card_codes
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Client
+from tests.server.live import LiveServer, TableSocket
 
 GRACE = 0.3
 
@@ -503,6 +503,7 @@ def test_a_seat_the_server_cannot_store_is_not_taken(
     ben.close()
 
 
+@pytest.mark.slow
 def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
     limits = Settings()
     assert (limits.rate, limits.burst) == (20.0, 40.0)
@@ -600,6 +601,7 @@ def test_the_token_bucket() -> None:
 # --- a restart in mid-match -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_restart_loses_no_action_and_everyone_plays_on(db: Path) -> None:
     first = LiveServer(db)
     created = first.create("scat", ["human", "open", "random"], seed=8, num_players=3,
@@ -677,6 +679,7 @@ def test_serve_takes_the_grace_period(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["serve", "--grace", "-1"]) == 2
 
 
+@pytest.mark.slow
 def test_hints_at_a_table_of_friends_are_the_creators_choice(live: LiveServer) -> None:
     """Issue 30: where two or more people play, hints are a table option, off by default,
     and everyone sees which."""

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from server.live import LiveServer
 from stammtisch.server.hub import Hub
 from stammtisch.server.store import StaleWrite, Store, StoreError, tables
 from stammtisch.server.tables import Client, TableError
+from tests.server.live import LiveServer
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
