@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve play test lint typecheck unit bench bench-server clean chromium
+.PHONY: serve play test test-fast lint typecheck unit bench bench-server clean chromium
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -44,8 +44,13 @@ chromium:
 unit: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
 
+# The edit loop: every test but the slow ones (marked `slow`) and the browser's, in
+# under a minute; `make test` runs them all, with lint and types.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow and not browser" $(ARGS)
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples
+	$(BIN)/ruff check src tests tools examples
 	$(BIN)/mypy
 
 # The peer of the benchmark (PyPI schnapsen) lives in its own venv, never in ours.
@@ -57,12 +62,12 @@ $(BENCH_VENV)/.installed: $(BIN)/python
 	@touch $@
 
 bench: $(STAMP) $(BENCH_VENV)/.installed
-	$(BIN)/python -m stammtisch.bench --peer-python $(BENCH_VENV)/bin/python \
+	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
 		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
 
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
 bench-server: $(STAMP)
-	$(BIN)/python scripts/bench_server.py $(ARGS)
+	$(BIN)/python -m tools.loadbench $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts

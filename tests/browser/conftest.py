@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from server.live import LiveServer
+from tests.server.live import LiveServer
 
 CHROMIUM = os.environ.get("STAMMTISCH_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -20,7 +20,15 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-dev-shm-usage"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
-pytestmark = pytest.mark.browser
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test (``-m "not browser"`` leaves it out),
+    whether or not its module says so."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _chromium_missing() -> str:

@@ -6,7 +6,7 @@ import re
 import time
 from typing import Any
 
-from server.live import LiveServer
+from tests.server.live import LiveServer
 
 
 def open_table(page: Any, server: LiveServer, game: str, seats: list[str], seed: int,

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import shoot
-from browser.table_driver import actions, open_table, wait_turn
-from browser.test_tables import _schmier_turn
-from server.live import LiveServer, TableSocket
-from server.test_online import play_steps
+from tests.browser.conftest import shoot
+from tests.browser.table_driver import actions, open_table, wait_turn
+from tests.browser.test_tables import _schmier_turn
+from tests.server.live import LiveServer, TableSocket
+from tests.server.test_online import play_steps
 
 pytestmark = pytest.mark.browser
 ACTIONS_PAST = "(n) => Number(document.querySelector('#table').dataset.actions) > n"

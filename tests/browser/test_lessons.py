@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import shoot
-from browser.table_driver import actions, open_table, wait_turn
-from server.live import LiveServer
+from tests.browser.conftest import shoot
+from tests.browser.table_driver import actions, open_table, wait_turn
+from tests.server.live import LiveServer
 
 RUNS = [("schnapsen", "en"), ("schnapsen", "de"), ("schnauz", "en"), ("schnauz", "el"),
         ("scat", "ro"), ("scat", "en"), ("schmier", "gl"), ("schmier", "de")]

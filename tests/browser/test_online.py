@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import shoot
-from browser.table_driver import (
+from tests.browser.conftest import shoot
+from tests.browser.table_driver import (
     UNLABELLED,
     actions,
     card_faces,
@@ -27,7 +27,7 @@ from browser.table_driver import (
     turn,
     wait_turn,
 )
-from server.live import LiveServer
+from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 

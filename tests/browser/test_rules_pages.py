@@ -12,8 +12,8 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from browser.conftest import shoot
-from server.live import LiveServer
+from tests.browser.conftest import shoot
+from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser.conftest import shoot
-from server.live import LiveServer
+from tests.browser.conftest import shoot
+from tests.server.live import LiveServer
 
 
 def test_new_seats_default_to_beginner_and_the_table_gets_one(page: Any,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import shoot
-from browser.table_driver import UNLABELLED, actions, log_text, open_table, wait_turn
-from server.live import LiveServer
+from tests.browser.conftest import shoot
+from tests.browser.table_driver import UNLABELLED, actions, log_text, open_table, wait_turn
+from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 

@@ -12,16 +12,16 @@ import random
 
 import pytest
 
-from envs.rl import require_rl
+from tests.envs.rl import require_rl
 
 require_rl()
 
 import numpy as np  # noqa: E402
 
-from envs.options import option_sets  # noqa: E402
 from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0  # noqa: E402
 from stammtisch.envs.base import CardGameEnv  # noqa: E402
 from stammtisch.errors import IllegalActionError  # noqa: E402
+from tests.envs.options import option_sets  # noqa: E402
 
 RAW: dict[str, type[CardGameEnv]] = {
     "schnauz": schnauz_v0.raw_env, "scat": scat_v0.raw_env,
@@ -62,6 +62,7 @@ def check_position(env: CardGameEnv, rng: random.Random) -> int:
     return rng.choice(indices)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(RAW))
 def test_actions_map_to_indices_and_back(game: str) -> None:
     checked = 0

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from envs.rl import require_rl
+from tests.envs.rl import require_rl
 
 require_rl()
 
@@ -48,6 +48,7 @@ def test_api(game: str) -> None:
     api_test(MAKERS[game](), num_cycles=100)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(MAKERS))
 def test_seed(game: str) -> None:
     seed_test(MAKERS[game], num_cycles=100)
@@ -59,6 +60,7 @@ def test_render(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert "to act" in capsys.readouterr().out  # the "human" mode prints the text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(MAKERS))
 def test_turn_based_parallel(game: str) -> None:
     parallel_api_test(turn_based_aec_to_parallel(MAKERS[game]()), num_cycles=100)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from envs.rl import require_rl
+from tests.envs.rl import require_rl
 
 require_rl()
 

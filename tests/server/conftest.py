@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 
-from server.live import LiveServer
+from tests.server.live import LiveServer
 
 POSTGRES = os.environ.get("STAMMTISCH_TEST_POSTGRES",
                           "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import socket
 
-from server.live import LiveServer
+from tests.server.live import LiveServer
 
 
 def opened(live: LiveServer, timeout: float = 10) -> socket.socket:

@@ -12,10 +12,10 @@ from typing import Any
 import httpx
 import pytest
 
-from server.live import LiveServer, TableSocket
-from server.test_online import play_steps, settle
 from stammtisch.cli import main
 from stammtisch.server.seats import token_hash
+from tests.server.live import LiveServer, TableSocket
+from tests.server.test_online import play_steps, settle
 
 
 def finish(socks: list[TableSocket]) -> None:

@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.live import LiveServer
-from server.rawhttp import answer, closed, opened
 from stammtisch.server.routes.api import MAX_BODY
+from tests.server.live import LiveServer
+from tests.server.rawhttp import answer, closed, opened
 
 HEAD = ("POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Content-Type: application/json\r\n{}\r\n")
@@ -63,6 +63,7 @@ def patient(db: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.mark.slow
 def test_a_body_that_does_not_come_is_not_waited_for(patient: LiveServer) -> None:
     with opened(patient) as sock:
         sock.sendall(HEAD.format("Content-Length: 100\r\n").encode() + b'{"game"')

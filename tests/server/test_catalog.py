@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer
 from stammtisch.server.catalog import catalog
+from tests.server.live import LiveServer
 
 
 def test_every_option_is_a_field_in_one_group() -> None:
@@ -38,6 +38,7 @@ def test_presets_start_a_match(entry: dict[str, Any]) -> None:
     assert entry["hint"] is True  # every game has an expert that explains itself
 
 
+@pytest.mark.slow
 def test_a_hint_is_the_experts_advice(live: LiveServer) -> None:
     created = live.create("schnapsen", ["human", "random"], seed=2, first_dealer=1)
     sock = live.socket(created["id"], created["token"])

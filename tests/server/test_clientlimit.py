@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.live import LiveServer
 from stammtisch.server import clientlimit
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.settings import Settings
+from tests.server.live import LiveServer
 
 TABLE = {"game": "schnapsen", "seats": ["human", "random"]}
 

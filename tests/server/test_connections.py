@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from server.live import LiveServer
-from server.rawhttp import answer, closed, get, opened
+from tests.server.live import LiveServer
+from tests.server.rawhttp import answer, closed, get, opened
 
 HALF_HEAD = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 
@@ -59,6 +59,7 @@ def served_soon(live: LiveServer, seconds: float = 5) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_half_a_head_is_closed_after_the_header_timeout(db: Path) -> None:
     with server(db, header_timeout=0.5) as live:
         with opened(live, timeout=5) as silent, opened(live, timeout=5) as half:
@@ -75,6 +76,7 @@ def test_half_a_head_is_closed_after_the_header_timeout(db: Path) -> None:
         assert served(live)
 
 
+@pytest.mark.slow
 def test_a_trickled_body_nobody_reads_is_cut_off(db: Path) -> None:
     with server(db, header_timeout=0.5) as live, opened(live, timeout=5) as sock:
         sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -88,6 +90,7 @@ def test_a_trickled_body_nobody_reads_is_cut_off(db: Path) -> None:
         assert time.monotonic() < deadline and closed(sock)
 
 
+@pytest.mark.slow
 def test_a_table_socket_outlives_the_header_timeout(db: Path) -> None:
     with server(db, header_timeout=0.3) as live:
         created = live.create("schnapsen", ["human", "random"])

@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer
 from stammtisch.server import protocol
 from stammtisch.server.hub import SEED_BITS, match_seed
+from tests.server.live import LiveServer
 
 
 def _post(live: LiveServer, body: Any) -> httpx.Response:
@@ -32,6 +32,7 @@ def test_a_match_seed_has_the_128_bits_the_protocol_documents() -> None:
     assert max(s.bit_length() for s in seeds) > 120
 
 
+@pytest.mark.slow
 def test_tables_the_server_deals_get_fresh_128_bit_seeds(live: LiveServer) -> None:
     bodies = [{"game": "schnapsen", "seats": ["human", "open"]},
               {"game": "schnauz", "seats": ["human", "club"], "options": {"num_players": 2}}]

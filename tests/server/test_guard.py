@@ -9,8 +9,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from server.live import LiveServer
 from stammtisch.server.guard import CSP, same_site
+from tests.server.live import LiveServer
 
 TABLE = {"game": "schnapsen", "seats": ["human", "random"]}
 

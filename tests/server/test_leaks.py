@@ -33,12 +33,12 @@ import pytest
 from starlette.applications import Starlette
 
 import stammtisch
-from server.leaks import Leak, Secrets, as_sent, card_words
-from server.live import LiveServer, TableSocket
-from server.wire import Wire
 from stammtisch.server import Settings, create_app
 from stammtisch.server.catalog import field
 from stammtisch.server.tables import Table
+from tests.server.leaks import Leak, Secrets, as_sent, card_words
+from tests.server.live import LiveServer, TableSocket
+from tests.server.wire import Wire
 
 GAMES = ("schnauz", "scat", "schnapsen", "schmier")
 MATCHES = {"schnauz": 120, "scat": 120, "schnapsen": 800, "schmier": 100}
@@ -264,6 +264,7 @@ def _quiet(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Table, "_save_seats", _no_save)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("quiet")
 @pytest.mark.parametrize("game", GAMES)
 def test_no_message_shows_a_hidden_card(game: str, tmp_path: Path) -> None:
@@ -275,6 +276,7 @@ def test_no_message_shows_a_hidden_card(game: str, tmp_path: Path) -> None:
     assert totals["messages"] > 3 * totals["actions"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("quiet")
 def test_undo_stays_within_the_deal(tmp_path: Path) -> None:
     """One person against computer players, taking back a move whenever allowed: an
@@ -420,6 +422,7 @@ def _play_live(server: LiveServer, game: str, rng: random.Random) -> Secrets:
     return secrets
 
 
+@pytest.mark.slow
 def test_real_sockets_send_no_hidden_card(db: Path) -> None:
     server = LiveServer(db)
     try:

@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer
 from stammtisch.server.lessons import LESSONS
+from tests.server.live import LiveServer
 
 
 def test_each_lesson_deal_shows_what_it_promises() -> None:
@@ -45,6 +45,7 @@ def _advised(state: dict[str, Any]) -> bool:
         state["to_act"] == state["seat"] and coach["advice"] is not None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(LESSONS))
 def test_a_lesson_coaches_every_decision_of_the_first_deal(live: LiveServer, game: str) -> None:
     created = httpx.post(f"{live.url}/api/lessons", json={"game": game}).json()
@@ -93,6 +94,7 @@ def test_an_unknown_lesson_is_a_clear_400(live: LiveServer) -> None:
                       headers={"Content-Type": "application/json"}).status_code == 400
 
 
+@pytest.mark.slow
 def test_a_lesson_is_unlisted_and_survives_a_restart(live: LiveServer, db: Any) -> None:
     created = httpx.post(f"{live.url}/api/lessons", json={"game": "schnapsen"}).json()
     assert created["id"] not in {t["id"] for t in httpx.get(f"{live.url}/api/lobby").json()}

@@ -20,7 +20,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 import stammtisch
-from server.live import LiveServer, TableSocket
 from stammtisch.server.hub import Hub
 from stammtisch.server.outbox import Outbox
 from stammtisch.server.protocol import MAX_FRAME, MAX_MESSAGE, MAX_REFUSED
@@ -29,6 +28,7 @@ from stammtisch.server.reveal import card_codes
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Client
+from tests.server.live import LiveServer, TableSocket
 
 GRACE = 0.3
 
@@ -266,6 +266,7 @@ def test_watchers_see_the_public_view_only_and_never_act(live: LiveServer) -> No
 # --- the grace period --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_dropped_player_comes_back_to_the_full_view(live: LiveServer) -> None:
     created, anna, ben, token = two_people(live)
     play_steps([anna, ben], random.Random(1), 4)
@@ -288,6 +289,7 @@ def test_a_dropped_player_comes_back_to_the_full_view(live: LiveServer) -> None:
     again.close()
 
 
+@pytest.mark.slow
 def test_after_the_grace_period_the_owner_hands_the_seat_to_a_computer(
         quick: LiveServer) -> None:
     created, anna, ben, token = two_people(quick)
@@ -503,6 +505,7 @@ def test_a_seat_the_server_cannot_store_is_not_taken(
     ben.close()
 
 
+@pytest.mark.slow
 def test_a_flood_is_rate_limited_then_closed(db: Path) -> None:
     limits = Settings()
     assert (limits.rate, limits.burst) == (20.0, 40.0)
@@ -600,6 +603,7 @@ def test_the_token_bucket() -> None:
 # --- a restart in mid-match -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_restart_loses_no_action_and_everyone_plays_on(db: Path) -> None:
     first = LiveServer(db)
     created = first.create("scat", ["human", "open", "random"], seed=8, num_players=3,
@@ -677,6 +681,7 @@ def test_serve_takes_the_grace_period(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["serve", "--grace", "-1"]) == 2
 
 
+@pytest.mark.slow
 def test_hints_at_a_table_of_friends_are_the_creators_choice(live: LiveServer) -> None:
     """Issue 30: where two or more people play, hints are a table option, off by default,
     and everyone sees which."""

@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer, TableSocket
 from stammtisch.server.protocol import MAX_FRAME, MAX_MESSAGE
+from tests.server.live import LiveServer, TableSocket
 
 SETUPS: dict[str, tuple[list[str], dict[str, Any]]] = {
     "schnauz": (["human", "random", "random"], {"num_players": 3}),
@@ -35,6 +35,7 @@ def play_out(sock: TableSocket, rng: random.Random, limit: int = 5000) -> dict[s
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_full_match_through_the_socket(live: LiveServer, game: str) -> None:
     seats, options = SETUPS[game]
@@ -191,6 +192,7 @@ def test_undo_is_refused_once_new_cards_are_seen(live: LiveServer) -> None:
     sock.close()
 
 
+@pytest.mark.slow
 def test_undo_never_goes_back_into_an_earlier_deal(live: LiveServer) -> None:
     # After a few deals every card code has been seen; a new deal still shows new cards.
     created = live.create("schnauz", ["human", "random"], seed=11, num_players=2, lives=6)
@@ -215,6 +217,7 @@ def test_undo_never_goes_back_into_an_earlier_deal(live: LiveServer) -> None:
     sock.close()
 
 
+@pytest.mark.slow
 def test_a_restarted_server_resumes_the_table(db: Path) -> None:
     first = LiveServer(db)
     created = first.create("scat", ["human", "random", "random"], seed=8, num_players=3)

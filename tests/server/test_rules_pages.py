@@ -15,7 +15,6 @@ import httpx
 import pytest
 
 import stammtisch
-from server.live import LiveServer
 from stammtisch.cards import (
     SCAT_DECK,
     SCHMIER_DECK,
@@ -27,6 +26,7 @@ from stammtisch.cards import (
 from stammtisch.errors import NotationError
 from stammtisch.games import scat, schmier, schnapsen, schnauz
 from stammtisch.server.settings import WEB_DIR
+from tests.server.live import LiveServer
 
 RULES = WEB_DIR / "rules"
 LANGUAGES = ("en", "de", "el", "ro", "gl")

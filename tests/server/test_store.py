@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from server.live import LiveServer
 from stammtisch.server.hub import Hub
 from stammtisch.server.store import StaleWrite, Store, StoreError, tables
 from stammtisch.server.tables import Client, TableError
+from tests.server.live import LiveServer
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -87,6 +87,7 @@ def test_an_older_database_gets_the_new_columns(tmp_path: Path) -> None:
     store.dispose()
 
 
+@pytest.mark.slow
 def test_a_restart_resumes_on_either_database(url: str) -> None:
     first = LiveServer(url)
     created = first.create("schnapsen", ["human", "random"], seed=3, first_dealer=1)

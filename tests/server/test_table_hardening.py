@@ -17,13 +17,13 @@ import pytest
 from starlette.applications import Starlette
 
 import stammtisch
-from server.wire import Wire
 from stammtisch.server import Settings, create_app
 from stammtisch.server.hub import Hub, replay_table
 from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, HUMAN, Seat
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Client, Table
+from tests.server.wire import Wire
 
 
 def memory_app(tmp_path: Path, **settings: Any) -> Starlette:

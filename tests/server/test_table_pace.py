@@ -8,10 +8,9 @@ import asyncio
 from typing import Any
 
 import stammtisch
-from server.test_table_hardening import FakeTime, MemoryStore
-from stammtisch.server import waitbench
 from stammtisch.server.seats import BOT, HUMAN, Seat
 from stammtisch.server.tables import Client, Table
+from tests.server.test_table_hardening import FakeTime, MemoryStore
 
 
 class ThinkingBot:
@@ -107,15 +106,6 @@ def test_without_a_pause_computer_moves_are_not_held_back() -> None:
     shown, table = run(SCHNAUZ, [0.0, 0.3], bot_delay=0.0)
     assert shown == [0.0, 0.3]
     assert table.bots[1].budgets == [0.9]  # type: ignore[attr-defined]
-
-
-def test_the_benchmark_times_a_person_waiting_for_a_round_of_club_players() -> None:
-    found = waitbench.measure("schmier", "club", 12)
-    assert len(found.waits) == 12
-    # Five computer players: 0.2 s each; more where a trick or the deal ends between.
-    assert all(w >= 0.2 - 1e-6 for w in found.waits)
-    assert 0.9 <= found.median <= 1.3 and found.worst <= 2.0
-    assert "schmier" in waitbench.lines([found])[2]
 
 
 def test_a_scat_round_is_two_actions_a_player_and_only_players_still_in_count() -> None:

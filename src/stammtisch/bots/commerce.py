@@ -1,6 +1,6 @@
 """Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): the
-clock, hidden-card dealing, a deal-length patience for the rule-based levels,
-and the expert's determinized Monte-Carlo search.
+clock, a deal-length patience for the rule-based levels, and the expert's
+determinized Monte-Carlo search.
 
 Method of :func:`search`: every sample is one complete deal consistent with
 the seat's view (the game's ``determinize``); each legal action still in the
@@ -47,17 +47,6 @@ class RoundState(Protocol):
 
 
 State = TypeVar("State", bound=RoundState)
-
-
-def deal_hidden(pool: CardSet, sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
-    """``pool``'s cards shuffled and cut into piles of ``sizes`` (the rest is dropped)."""
-    cards = list(iter_cards(pool))
-    rng.shuffle(cards)
-    piles, start = [], 0
-    for size in sizes:
-        piles.append(cards[start:start + size])
-        start += size
-    return piles
 
 
 Fits = Callable[[CardSet], bool]

@@ -30,7 +30,7 @@ from stammtisch.errors import RecordError, StammtischError
 
 REVIEW_BUDGET = 0.5
 """Seconds the expert thinks per decision: a 7-point Schnapsen Bummerl (some 40
-decisions of a seat) reviews in well under a minute on one core (bench.py measures it)."""
+decisions of a seat) reviews in well under a minute on one core (tools/bench.py measures it)."""
 
 CLOSE = {"schnauz": 0.02, "scat": 0.02, "schnapsen": 0.02, "schmier": 0.25}
 """The loss within which a decision counts as accurate."""

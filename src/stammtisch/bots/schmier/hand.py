@@ -39,9 +39,9 @@ MARGIN = 0.35
 """The dealer's bid must be covered by this much more than its number."""
 OPEN_MARGIN = -0.35
 """The margin of every other seat: it bids when its estimate comes within this much
-of the bid. Measured in club play-outs (scripts/schmier_bidding.py): from there on a
-bid of the lowest number gains on passing, for a pass leaves the deal to the others
-or throws it in."""
+of the bid. Measured in club play-outs (tools/schmier_bidding.py; notes/findings.md):
+from there on a bid of the lowest number gains on passing, for a pass leaves the deal
+to the others or throws it in."""
 
 
 def _bit(card: int) -> int:

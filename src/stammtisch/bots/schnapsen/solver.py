@@ -17,7 +17,7 @@ the defaults are not modelled (manual claims are taken as automatic).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, card_tuple, make_card
 from stammtisch.games.schnapsen import HIGHER, POINTS, STRENGTH, TARGET, SchnapsenState
@@ -285,18 +285,4 @@ def deal_value(state: SchnapsenState, me: int, deal: int) -> int:
     return award if last["winner"] == me else -award
 
 
-def minimax(state: SchnapsenState, me: int) -> int:
-    """Plain minimax over the engine itself (for tests: slow, obviously right)."""
-    deal = state.deal_number
-    values = []
-    for action in state.legal():
-        child = state.clone()
-        child.apply(action)
-        values.append(deal_value(child, me, deal) if child.deal_number != deal or child.over
-                      else minimax(child, me))
-    return max(values) if state.to_act == me else min(values)
-
-
-Evaluator = Callable[[SchnapsenState, int, list[int]], list[int]]
-
-__all__ = ["Search", "action_values", "deal_value", "minimax"]
+__all__ = ["Search", "action_values", "deal_value"]

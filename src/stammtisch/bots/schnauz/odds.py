@@ -35,11 +35,6 @@ def strength(deck_variant: str) -> dict[CardSet, float]:
     return {hand: index / total for index, hand in enumerate(hands)}
 
 
-def static_lowest_chance(own_strength: float, opponents: int) -> float:
-    """The chance of holding the lowest hand from ``strength`` alone (fast path)."""
-    return float((1.0 - own_strength ** IMPROVE) ** opponents)
-
-
 def best_exchange_key(hand: CardSet, table: CardSet) -> int:
     """The best key a hand can reach with one exchange with ``table`` (or a pass)."""
     keys = HAND_KEYS

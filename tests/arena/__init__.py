@@ -1,0 +1,1 @@
+"""The arena: bots against bots, its statistics and its merged runs."""

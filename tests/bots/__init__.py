@@ -1,0 +1,1 @@
+"""The computer players, the coach and the expert's review."""

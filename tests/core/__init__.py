@@ -1,0 +1,1 @@
+"""The match contract (core/) and the cards beneath it (cards.py)."""

@@ -1,0 +1,1 @@
+"""The four games' engines: rules scenarios, audits against the spec, properties."""

@@ -1,0 +1,1 @@
+"""Play, replay, hint and review at the terminal (cli.py and terminal/)."""

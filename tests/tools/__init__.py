@@ -1,0 +1,1 @@
+"""The tools outside the library (tools/): benchmarks and the decision lab."""

@@ -1,0 +1,110 @@
+"""tools/decision_lab.py: the oracle's race odds, stored positions, and the variants'
+patches (they must search what they claim and leave the expert as it was)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+
+from stammtisch.bots.scat.policy import KNOCK_FLOOR
+from stammtisch.cards import parse_card
+from tools import decision_lab as lab
+
+schnauz_players: Any = importlib.import_module("stammtisch.bots.schnauz.players")
+
+
+def test_the_race_odds_are_those_of_an_even_race() -> None:
+    assert lab._outlasts(4, (4, 4, 4)) == pytest.approx(0.25)
+    assert lab._outlasts(2, (1,)) == pytest.approx(0.75)  # two coin tosses to lose first
+    assert lab._outlasts(1, (1, 1)) == pytest.approx(1 / 3)
+    assert lab._outlasts(0, (3,)) == 0.0 and lab._outlasts(2, ()) == 1.0
+    units = (4, 3, 1)
+    shares = [lab._outlasts(u, tuple(sorted(units[:i] + units[i + 1:])))
+              for i, u in enumerate(units)]
+    assert sum(shares) == pytest.approx(1.0) and shares[0] > shares[1] > shares[2]
+
+
+def test_positions_hold_the_club_move_and_the_true_state() -> None:
+    positions = lab.collect("schnauz", 2, 40, 4)
+    assert positions
+    for position in positions:
+        view = position["view"]
+        assert position["default"] in view["legal_actions"]
+        assert position["seat"] == view["seat"] == position["state"].to_act
+        hand = sum(1 << parse_card(code) for code in view["hand"])
+        assert position["state"].hands[position["seat"]] == hand
+
+
+def test_truehands_searches_the_true_hands_and_restores_the_expert() -> None:
+    position = lab.collect("schnauz", 1, 41, 5)[0]
+    lab.CURRENT.update(position)
+    original = schnauz_players.build
+    with lab.VARIANTS["truehands"]("schnauz"):
+        assert schnauz_players.build is not original
+        sample = schnauz_players.build(position["view"], None, random.Random(1))
+        assert sample.hands == position["state"].hands
+        assert sorted(sample.stock) == sorted(position["state"].stock)
+    assert schnauz_players.build is original
+
+
+@pytest.mark.slow
+def test_evaluate_reports_the_gain_over_the_club(capsys: pytest.CaptureFixture[str]) -> None:
+    positions = lab.collect("scat", 1, 42, 6)
+    cache: dict[tuple[int, str], float] = {}
+    lab.evaluate("scat", positions, cache, 20, "base")
+    line = capsys.readouterr().out
+    assert f"{len(positions)} decisions" in line and "gain per decision" in line
+    for (index, action), value in cache.items():
+        assert action in positions[index]["view"]["legal_actions"] and 0.0 <= value <= 1.0
+
+
+@pytest.mark.slow
+def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
+    positions = lab.collect("scat", 2, 43, 1)
+    chosen = lab.knock_choices(positions)
+    assert len(chosen) >= 2
+    for index in chosen:
+        view = positions[index]["view"]
+        assert "knock" in view["legal_actions"] and view["hand_value"] >= KNOCK_FLOOR
+        assert "knock" not in lab.without_knock(view)["legal_actions"]
+    cache: dict[tuple[int, str], float] = {}
+    lab.knocks("scat", positions, cache, 20, "base")
+    line = capsys.readouterr().out
+    assert f"{len(chosen)} knock choices" in line and "correlation" in line
+    assert {index for index, _ in cache} == set(chosen)
+    assert all((index, "knock") in cache for index in chosen)
+
+
+def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
+    from stammtisch.bots.scat.seen import DECK
+    from stammtisch.games.scat import points
+
+    history: Any = importlib.import_module("stammtisch.bots.scat.history")
+    determinize: Any = importlib.import_module("stammtisch.bots.scat.determinize")
+    hand = sum(1 << parse_card(code) for code in ("AH", "KH", "9H"))
+    left = history.Move(top=parse_card("JC"), took=False, threw=parse_card("2C"), knocked=False,
+                        could_knock=False, feed=0, opponents=3, rounds=2.0, min_knock=0,
+                        unseen=DECK & ~hand)
+    # a top card worth 3 more than this hand beats a stock card's mean gain (only QH, JH
+    # and TH raise it): the club takes it, though the rule of thumb waited for 4
+    assert history._takes(hand, 3, left, points)
+    with lab.VARIANTS["approxdraws"]("scat"):
+        assert not history._takes(hand, 3, left, points)
+    assert history._takes(hand, 3, left, points)
+    with lab.VARIANTS["oldest8"]("scat"):
+        assert history.OLDEST == 8
+    assert history.OLDEST == 4
+    commerce: Any = importlib.import_module("stammtisch.bots.commerce")
+    dealt = determinize.deal_likely
+    picked: list[int] = []
+
+    def record(_pool: int, wants: Any, *_rest: Any) -> None:
+        picked.extend(picks for _known, _missing, picks, _fits in wants)
+
+    with lab.patched(commerce, "deal_likely", record), lab.VARIANTS["readpicks25"]("scat"):
+        determinize.deal_likely(0, [(0, 3, 8, bool), (0, 3, 8, None)], points, random.Random(1))
+    assert picked == [2, 8]  # a quarter of the picks, only where moves were read
+    assert determinize.deal_likely is dealt

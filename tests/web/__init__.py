@@ -1,0 +1,1 @@
+"""The browser's static files tested without a browser (the words of web/i18n/)."""

@@ -1,0 +1,456 @@
+"""The web server under load (issue 8): a benchmark, not a test.
+
+``python -m tools.loadbench [--clients 100,1000] [--think 0.5,2.0] [--seconds 120]``
+(or ``make bench-server``) starts ``stammtisch serve`` as a subprocess on a fresh
+SQLite file, opens tables through the API with every seat but the creator's "open",
+and connects one WebSocket client per seat (each friend takes an open seat with
+``sit``) plus watchers, until the wanted number of clients is connected. The players
+play complete matches with random legal actions after a think time drawn uniformly
+from ``--think`` (people: 0.5 to 2 s); when a match ends its table's clients leave and
+a new table is opened, so the number of clients stays.
+
+Measured over ``--seconds`` once every client is connected:
+
+- actions a second (accepted by the server, over the whole server),
+- the latency of each action: from the moment the acting client sends it to the
+  moment the state with the new ``seq`` has reached every client of its table
+  (median and p99),
+- errors (every ``error`` message, refused connection, closed socket, timeout),
+- lost actions: per table, the actions its clients saw accepted against the actions
+  in the stored record (read from the SQLite file afterwards), and acts sent that
+  were neither accepted nor refused,
+- the CPU time of the server process per action and of this process (the clients):
+  when the clients' process is near a full core, the latencies include its delay.
+
+The report is one JSON object on stdout per run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import resource
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+GAMES = (("schnauz", {"num_players": 4, "lives": 1}), ("scat", {"num_players": 4, "lives": 1}))
+"""The tables, in turn: four seats each, one life (matches of a few minutes)."""
+WATCHERS = 1
+"""Watchers per table."""
+TIMEOUT = 30.0
+"""Seconds an action may take to reach every client before it counts as lost."""
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    firsts: list[float] = field(default_factory=list)
+    """Per action: until the first client had the new state (the server's share)."""
+    accepted: int = 0
+    """Actions whose new state reached every client of the table (in the window)."""
+    accepted_all: int = 0
+    sent: int = 0
+    errors: list[str] = field(default_factory=list)
+    matches: int = 0
+    tables: dict[str, int] = field(default_factory=dict)
+    """Per table: the actions its clients saw accepted."""
+    measuring: bool = False
+
+
+class Player:
+    """One WebSocket client: a seat (it acts on its turn) or a watcher."""
+
+    def __init__(self, run: TableRun, seat: int | None) -> None:
+        self.run = run
+        self.seat = seat
+        self.state: dict[str, Any] = {}
+        self.turn = asyncio.Event()
+        self.ws: ClientConnection | None = None
+        self.over = asyncio.Event()
+
+    async def open(self, token: str = "") -> None:
+        url = f"{self.run.bench.ws_url}/ws/tables/{self.run.table_id}"
+        self.ws = await connect(url + (f"?token={token}" if token else ""),
+                                max_size=2**24, open_timeout=TIMEOUT, ping_interval=None,
+                                compression="deflate" if self.run.bench.deflate else None)
+
+    async def sit(self, seat: int) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps({"type": "sit", "seat": seat, "name": f"Bot {seat}"}))
+        async for text in self.ws:
+            message = json.loads(text)
+            if message["type"] == "seated":
+                self.seat = seat
+                return
+            if message["type"] == "error":
+                self.run.bench.totals.errors.append(f"sit: {message}")
+                return
+
+    async def read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for text in self.ws:
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "state":
+                    self.state = message
+                    self.run.arrived(self, message["seq"])
+                    if message["result"] is not None:
+                        self.over.set()
+                    elif message["to_act"] == self.seat and message["phase"] == "playing":
+                        self.turn.set()
+                elif kind == "error":
+                    self.run.bench.totals.errors.append(f"{message['code']}: "
+                                                        f"{message['message']}")
+        except ConnectionClosed as closed:
+            if not self.run.closing:
+                self.run.bench.totals.errors.append(f"socket closed: {closed}")
+        self.over.set()
+        self.turn.set()
+
+    async def act(self) -> None:
+        """On each turn: think, then a random legal action on the state seen."""
+        assert self.ws is not None
+        bench = self.run.bench
+        while not self.over.is_set():
+            await self.turn.wait()
+            self.turn.clear()
+            state = self.state
+            if self.over.is_set() or state.get("to_act") != self.seat:
+                continue
+            await asyncio.sleep(random.uniform(*bench.think))
+            if self.run.stopping:
+                return
+            if self.state is not state or self.over.is_set():
+                continue
+            choice = random.choice(state["view"]["legal_actions"])
+            self.run.sending(state["seq"] + 1)
+            bench.totals.sent += 1
+            try:
+                await self.ws.send(json.dumps({"type": "act", "action": choice,
+                                               "seq": state["seq"]}))
+            except ConnectionClosed:
+                return
+
+
+class TableRun:
+    """The clients of one table; a new table when a match ends."""
+
+    def __init__(self, bench: Bench, index: int) -> None:
+        self.bench = bench
+        self.game, self.options = GAMES[index % len(GAMES)]
+        # Each table's creator is another client to the server's limit of new tables per
+        # address (the bench is a trusted local proxy to it).
+        self.address = f"10.0.{index // 256 % 256}.{index % 256}"
+        self.table_id = ""
+        self.players: list[Player] = []
+        self.pending: dict[int, tuple[float, set[Player], list[float]]] = {}
+        """Per new ``seq`` on its way: when its action was sent, the clients still
+        without it, when the first client had it."""
+        self.closing = False
+        self.stopping = False
+        """Time is up: no more actions; the one on its way is awaited."""
+        self.seq = 0
+
+    def sending(self, seq: int) -> None:
+        self.pending[seq] = (time.monotonic(), set(self.players), [])
+
+    def arrived(self, player: Player, seq: int) -> None:
+        """``player`` has the state of ``seq``: every action up to it reached it."""
+        self.seq = max(self.seq, seq)
+        for waiting in [s for s in self.pending if s <= seq]:
+            sent, missing, first = self.pending[waiting]
+            missing.discard(player)
+            if not first:
+                first.append(time.monotonic())
+            if missing:
+                continue
+            del self.pending[waiting]
+            totals = self.bench.totals
+            totals.accepted_all += 1
+            totals.tables[self.table_id] = totals.tables.get(self.table_id, 0) + 1
+            if totals.measuring:
+                totals.accepted += 1
+                totals.latencies.append(time.monotonic() - sent)
+                totals.firsts.append(first[0] - sent)
+
+    async def connect(self) -> None:
+        """A new table, its seats taken, every client reading."""
+        created = await asyncio.to_thread(
+            self.bench.post, "/api/tables",
+            {"game": self.game, "options": self.options,
+             "seats": ["human"] + ["open"] * (self.options["num_players"] - 1),
+             "name": "Bot 0"}, self.address)
+        self.table_id = created["id"]
+        self.bench.totals.tables[self.table_id] = 0
+        self.closing, self.stopping, self.pending, self.seq = False, False, {}, 0
+        self.players = [Player(self, 0)]
+        await self.players[0].open(created["token"])
+        for seat in range(1, self.options["num_players"]):
+            friend = Player(self, None)
+            await friend.open()
+            await friend.sit(seat)
+            self.players.append(friend)
+        for _ in range(WATCHERS):
+            watcher = Player(self, None)
+            await watcher.open()
+            self.players.append(watcher)
+
+    async def play(self, stop: asyncio.Event) -> None:
+        """Matches one after another until ``stop``."""
+        while not stop.is_set():
+            try:
+                await self.connect()
+            except (OSError, ConnectionClosed, TimeoutError, KeyError) as failed:
+                self.bench.totals.errors.append(f"connect: {failed!r}")
+                await asyncio.sleep(1)
+                continue
+            self.bench.connected += len(self.players)
+            tasks = [asyncio.create_task(p.read()) for p in self.players]
+            tasks += [asyncio.create_task(p.act()) for p in self.players if p.seat is not None]
+            ended = asyncio.create_task(self.players[-1].over.wait())
+            stopped = asyncio.create_task(stop.wait())
+            await asyncio.wait({ended, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            self.stopping = stop.is_set()
+            await self._settle()
+            if ended.done() and not self.stopping:
+                self.bench.totals.matches += 1
+            self.closing = True
+            self.bench.connected -= len(self.players)
+            for player in self.players:
+                player.over.set()
+                player.turn.set()
+                if player.ws is not None:
+                    await player.ws.close()
+            stopped.cancel()
+            ended.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _settle(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while self.pending and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        for seq in self.pending:
+            self.bench.totals.errors.append(f"table {self.table_id}: seq {seq} "
+                                            "never reached every client")
+
+
+class Bench:
+    """One run: the server, the tables, the figures."""
+
+    def __init__(self, clients: int, think: tuple[float, float], seconds: float,
+                 port: int, workdir: Path, profile: str = "", deflate: bool = True) -> None:
+        self.profile = profile
+        self.deflate = deflate
+        """Clients offer permessage-deflate, as browsers do; without it the server
+        sends uncompressed frames."""
+        self.think = think
+        self.seconds = seconds
+        self.port = port
+        self.http_url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        per_table = GAMES[0][1]["num_players"] + WATCHERS
+        self.tables = max(1, round(clients / per_table))
+        self.db = workdir / f"bench-{clients}-{port}.db"
+        self.totals = Totals()
+        self.connected = 0
+
+    def post(self, path: str, body: dict[str, Any], client: str) -> dict[str, Any]:
+        request = urllib.request.Request(self.http_url + path, json.dumps(body).encode(), {
+            "Content-Type": "application/json", "X-Forwarded-For": client})
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            found: dict[str, Any] = json.loads(answer.read())
+            return found
+
+    def start_server(self) -> subprocess.Popen[bytes]:
+        command = [str(Path(sys.executable).with_name("stammtisch")), "serve",
+                   "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+        if self.profile:  # the server's main thread under cProfile (slower)
+            command = [sys.executable, "-m", "cProfile", "-o", self.profile, *command]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return server
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    server.kill()
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+
+    async def drive(self) -> dict[str, Any]:
+        stop = asyncio.Event()
+        runs = [TableRun(self, i) for i in range(self.tables)]
+        tasks = []
+        started = time.monotonic()
+        for run in runs:  # open the tables a few at a time, as people come
+            tasks.append(asyncio.create_task(run.play(stop)))
+            await asyncio.sleep(0.02)
+        wanted = sum(r.options["num_players"] + WATCHERS for r in runs)
+        while self.connected < wanted and time.monotonic() - started < 300:
+            await asyncio.sleep(0.1)
+        ramp = time.monotonic() - started
+        cpu_server = _cpu_seconds(self.server_pid)
+        preempted = _preempted(self.server_pid)
+        cpu_self = time.process_time()
+        self.totals.measuring = True
+        window = time.monotonic()
+        low = self.connected
+        while time.monotonic() - window < self.seconds:
+            await asyncio.sleep(0.5)
+            low = min(low, self.connected)
+        elapsed = time.monotonic() - window
+        self.totals.measuring = False
+        cpu_server = _cpu_seconds(self.server_pid) - cpu_server
+        preempted = _preempted(self.server_pid) - preempted
+        cpu_self = time.process_time() - cpu_self
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        totals = self.totals
+        lat = sorted(totals.latencies)
+        first = sorted(totals.firsts)
+        return {
+            "clients": wanted, "tables": self.tables, "connected_at_least": low,
+            "think_s": list(self.think), "ramp_s": round(ramp, 1), "window_s": round(elapsed, 1),
+            "actions": totals.accepted, "actions_per_s": round(totals.accepted / elapsed, 1),
+            "latency_ms": {
+                "median": _ms(statistics.median(lat)) if lat else None,
+                "p90": _ms(lat[int(0.90 * (len(lat) - 1))]) if lat else None,
+                "p99": _ms(lat[int(0.99 * (len(lat) - 1))]) if lat else None,
+                "p99_interval95": _quantile_interval(lat, 0.99),
+                "median_interval95": _quantile_interval(lat, 0.5),
+                "max": _ms(lat[-1]) if lat else None,
+            },
+            "first_client_ms": {
+                "median": _ms(statistics.median(first)) if first else None,
+                "p99": _ms(first[int(0.99 * (len(first) - 1))]) if first else None,
+            },
+            "matches_completed": totals.matches,
+            "server_cpu_s": round(cpu_server, 2),
+            "server_cpu_ms_per_action": round(1000 * cpu_server / max(1, totals.accepted), 2),
+            "server_preempted_per_s": round(preempted / elapsed, 1),
+            "clients_cpu_s": round(cpu_self, 2),
+            "errors": len(totals.errors), "error_samples": totals.errors[:5],
+            "sent": totals.sent, "accepted_total": totals.accepted_all,
+        }
+
+    server_pid = 0
+
+    def lost(self) -> dict[str, int]:
+        """Per table: the stored record's actions against those the clients saw."""
+        with sqlite3.connect(self.db) as db:
+            stored = {row[0]: len(json.loads(row[1]).get("actions", []))
+                      for row in db.execute("SELECT id, record FROM tables")}
+        differ = {t: stored.get(t, -1) - seen for t, seen in self.totals.tables.items()
+                  if stored.get(t, -1) != seen}
+        return {"tables_checked": len(self.totals.tables), "tables_differing": len(differ),
+                "actions_stored": sum(stored.get(t, 0) for t in self.totals.tables),
+                "actions_seen": sum(self.totals.tables.values()),
+                "unanswered_acts": self.totals.sent - self.totals.accepted_all
+                - len(self.totals.errors)}
+
+
+def _quantile_interval(ordered: list[float], q: float) -> list[float] | None:
+    """A 95% interval of the ``q`` quantile from the order statistics (no assumption
+    on the distribution): ranks ``n q -+ 1.96 sqrt(n q (1 - q))``."""
+    n = len(ordered)
+    if n < 100:
+        return None
+    spread = 1.96 * math.sqrt(n * q * (1 - q))
+    low, high = max(0, int(n * q - spread)), min(n - 1, math.ceil(n * q + spread))
+    return [_ms(ordered[low]), _ms(ordered[high])]
+
+
+def _ms(seconds: float) -> float:
+    return round(1000 * seconds, 1)
+
+
+def _preempted(pid: int) -> int:
+    """How often the server was taken off the CPU while it could run (other work)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("nonvoluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _raise_open_files(wanted: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+
+
+def run_once(clients: int, think: tuple[float, float], seconds: float,
+             workdir: Path, profile: str = "", deflate: bool = True) -> dict[str, Any]:
+    bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate)
+    server = bench.start_server()
+    bench.server_pid = server.pid
+    try:
+        report = asyncio.run(bench.drive())
+    finally:
+        server.send_signal(signal.SIGINT)  # Ctrl-C: the profiler, if any, writes out
+        server.wait(timeout=60)
+    report["lost"] = bench.lost()
+    report["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="the web server under many WebSocket clients playing matches")
+    parser.add_argument("--clients", default="100,1000",
+                        help="connected clients of each run, comma-separated")
+    parser.add_argument("--think", default="0.5,2.0",
+                        help="a player's think time before each action: min,max seconds")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="the measuring window of each run, once all are connected")
+    parser.add_argument("--profile", default="",
+                        help="write the server's cProfile statistics to this file "
+                             "(one run only; the profiler slows the server down)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="clients do not offer compression (browsers do): what the "
+                             "server would save without it")
+    args = parser.parse_args(argv)
+    low, high = (float(x) for x in args.think.split(","))
+    _raise_open_files(20000)
+    with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as workdir:
+        for clients in (int(x) for x in args.clients.split(",")):
+            report = run_once(clients, (low, high), args.seconds, Path(workdir),
+                              args.profile, not args.no_deflate)
+            report["deflate"] = not args.no_deflate
+            sys.stdout.write(json.dumps(report) + "\n")
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
