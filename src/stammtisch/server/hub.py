@@ -106,14 +106,14 @@ class Hub:
                              "(you and computer players), never where a friend may sit")
         if not isinstance(options, dict):
             raise TableError('"options" is an object of option names and values')
-        # A friend's seat is for the friend with the invite link: unlisted unless asked.
         info = find_game(game)
         check_table_limits(info, options)
         # Options go to the match as options, never as keywords: a key "decks" or "seed"
         # is an unknown option, not a stacked deck.
         match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
-        return self._seat(match, seats, name, listed=bool(listed), chosen=seed is not None,
-                          hints=hints)
+        # A friend's seat is for the friend with the invite link: unlisted unless asked.
+        return self._open_table(match, seats, name, listed=bool(listed),
+                                chosen=seed is not None, hints=hints)
 
     def create_lesson(self, game: str, *, name: str | None = None) -> tuple[Table, str]:
         """A guided first deal of ``game`` (server/lessons.py): the lesson's own deal
@@ -123,11 +123,12 @@ class Hub:
             raise TableError(f"there is no guided deal of {game!r}; the games are "
                              f"{', '.join(sorted(LESSONS))}")
         match = Match(find_game(game), seed=lesson.seed, options=lesson.options)
-        return self._seat(match, lesson_seats(lesson, match.num_players), name, lesson=True)
+        return self._open_table(match, lesson_seats(lesson, match.num_players), name,
+                                lesson=True)
 
-    def _seat(self, match: Match, seats: list[str], name: str | None, *, listed: bool = False,
-              chosen: bool = False, lesson: bool = False,
-              hints: bool = False) -> tuple[Table, str]:
+    def _open_table(self, match: Match, seats: list[str], name: str | None, *,
+                    listed: bool = False, chosen: bool = False, lesson: bool = False,
+                    hints: bool = False) -> tuple[Table, str]:
         """The table around a new ``match``, stored; the creator's token."""
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
