@@ -29,6 +29,19 @@ where two or more people sit (or may sit), hints are offered only when the creat
 allowed them for everyone; the ``state`` says ``"hints_for_all"``, and a ``hint``
 asked at a table without them is refused (``not_now``). One person against computer
 players always has hints.
+A table no socket has come to within Settings.unjoined seconds (default 600) of
+its creation leaves the lobby (its link still works).
+The body must be sent as ``Content-Type: application/json`` (else 415) and be at most
+16,384 bytes (a larger ``Content-Length``, or a chunked body passing it: 413 at once), and
+arrive within Settings.body_timeout (10 s; else 408). One client address may create
+Settings.create_burst tables at once (10) and Settings.create_rate a second after that
+(30 a minute); beyond, 429 with ``Retry-After``. Errors are ``{"error": <text>}``; these
+four (415, 413, 408, 429) close the connection, so the rest of a body is never read.
+``POST /api/lessons`` ``{"game", "name"?}``: a guided first deal of that game
+(server/lessons.py: the lesson's own deal against beginners, never listed), answered
+and limited like a new table; the player's ``state`` carries ``coach`` (``teaching``,
+the ``advice`` for this very position, the last ``verdict``, and after the first deal
+the ``summary``), a watcher's ``coach`` is null.
 
 Deals. Every shuffle is a public function of the match's seed (core/rng.py), so
 whoever knows the seed knows every hidden card. The server draws each seed with
@@ -39,14 +52,6 @@ and is taken only at a practice table (the creator and computer players, where
 nobody else can ever sit; 400 when a seat is ``open``); that table's ``state``
 says ``"chosen_deals": true`` (false elsewhere), and the page tells its player.
 Records keep any integer seed, so older records with small seeds replay as before.
-A table no socket has come to within Settings.unjoined seconds (default 600) of
-its creation leaves the lobby (its link still works).
-The body must be sent as ``Content-Type: application/json`` (else 415) and be at most
-16,384 bytes (a larger ``Content-Length``, or a chunked body passing it: 413 at once), and
-arrive within Settings.body_timeout (10 s; else 408). One client address may create
-Settings.create_burst tables at once (10) and Settings.create_rate a second after that
-(30 a minute); beyond, 429 with ``Retry-After``. Errors are ``{"error": <text>}``; these
-four (415, 413, 408, 429) close the connection, so the rest of a body is never read.
 ``GET /api/lobby``: the listed tables not over, newest first, each ``{"id",
 "game", "options", "phase", "created", "seats": [{"kind", "name", "level",
 "connected"}], "free_seats", "watchers", "url"}``.
