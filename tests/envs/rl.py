@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import pytest
 
+PETTINGZOO = ("gymnasium", "numpy", "pettingzoo")
+OPENSPIEL = ("numpy", "pyspiel")
 
-def require_rl() -> None:
-    """Skip the calling test module when pettingzoo cannot be imported (fail under CI)."""
+
+def require_rl(modules: tuple[str, ...] = PETTINGZOO) -> None:
+    """Skip the calling test module when one of ``modules`` cannot be imported (fail
+    under CI)."""
     try:
-        import gymnasium  # noqa: F401
-        import numpy  # noqa: F401
-        import pettingzoo  # noqa: F401
+        for module in modules:
+            importlib.import_module(module)
     except ImportError as error:
         why = (f"the rl extra is not installed ({error}); "
                "pip install -e '.[dev,rl]' (make test does)")

@@ -15,4 +15,8 @@ turn-based games (only the acting seat's action counts each step).
 
 Each ``<game>_v0`` module documents its observation field by field, its action
 indices and its rewards; envs/base.py holds what they share.
+
+The same games as OpenSpiel games (the same action indices and tensors):
+envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a Schnapsen bot:
+envs/openspiel_ismcts.py.
 """
