@@ -126,6 +126,18 @@ def centred(changes: Sequence[float]) -> list[float]:
     return [change - mean for change in changes]
 
 
+class LivesCodec(Codec):
+    """The standing and result of the lives games (Schnauz, Scat): lives, and one more
+    while still in; the last one standing wins."""
+
+    def standing(self, view: dict[str, Any]) -> list[float]:
+        return [lives + (0.0 if out else 1.0)
+                for lives, out in zip(view["lives"], view["eliminated"], strict=True)]
+
+    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
+        return zero_sum_win([result["winner"]], num_players)
+
+
 class CardGameEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over one stammtisch game (see the game's ``*_v0`` module).
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
+from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
 
 _DISCARD = 8
 """The engine's id of ``discard`` card 0 (games/scat.py)."""
@@ -48,7 +48,7 @@ _SIMPLE = 5
 _PHASES = ("throw_down", "draw", "discard")
 
 
-class ScatCodec(Codec):
+class ScatCodec(LivesCodec):
     num_actions = _SIMPLE + 52
 
     def layout(self) -> None:
@@ -95,13 +95,6 @@ class ScatCodec(Codec):
         if not 0 <= index < self.num_actions:
             raise ValueError(f"no action at index {index}")
         return index if index < _SIMPLE else index - _SIMPLE + _DISCARD
-
-    def standing(self, view: dict[str, Any]) -> list[float]:
-        return [lives + (0.0 if out else 1.0)
-                for lives, out in zip(view["lives"], view["eliminated"], strict=True)]
-
-    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
-        return zero_sum_win([result["winner"]], num_players)
 
 
 class raw_env(CardGameEnv):

@@ -40,14 +40,14 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.cards import parse_card
-from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
+from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
 from stammtisch.games.schnauz import KEEP, KNOCK, PASS, SWAP_ALL, SWAP_HAND, swap_one
 
 _SIMPLE = (KEEP, SWAP_HAND, PASS, KNOCK, SWAP_ALL)
 _SWAPS = 5
 
 
-class SchnauzCodec(Codec):
+class SchnauzCodec(LivesCodec):
     num_actions = _SWAPS + 9
 
     def layout(self) -> None:
@@ -94,13 +94,6 @@ class SchnauzCodec(Codec):
         if not 0 <= i < len(view.get("hand", ())) or not 0 <= j < len(view["table"]):
             raise ValueError(f"no swap at index {index}")
         return swap_one(parse_card(view["hand"][i]), parse_card(view["table"][j]))
-
-    def standing(self, view: dict[str, Any]) -> list[float]:
-        return [lives + (0.0 if out else 1.0)
-                for lives, out in zip(view["lives"], view["eliminated"], strict=True)]
-
-    def final(self, result: dict[str, Any], num_players: int) -> list[float]:
-        return zero_sum_win([result["winner"]], num_players)
 
 
 class raw_env(CardGameEnv):
