@@ -71,6 +71,13 @@ class Codec(ABC):
     def put(self, out: np.ndarray[Any, Any], name: str, index: int, value: float = 1.0) -> None:
         out[self.offsets[name] + index] = value
 
+    def put_seats(self, out: np.ndarray[Any, Any], view: dict[str, Any]) -> None:
+        """The fields every game has: the seat, who is to act (if anyone), the dealer."""
+        self.put(out, "seat", view["seat"])
+        if view["to_act"] is not None:
+            self.put(out, "to_act", view["to_act"])
+        self.put(out, "dealer", view["dealer"])
+
     def cards(self, out: np.ndarray[Any, Any], name: str, codes: Sequence[str],
               block: int = 0) -> None:
         """Mark card codes in field ``name`` (in its ``block``-th deck-sized block)."""

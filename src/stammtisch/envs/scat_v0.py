@@ -62,10 +62,7 @@ class ScatCodec(LivesCodec):
             self.field(name, size)
 
     def encode(self, view: dict[str, Any], out: Any) -> None:
-        self.put(out, "seat", view["seat"])
-        if view["to_act"] is not None:
-            self.put(out, "to_act", view["to_act"])
-        self.put(out, "dealer", view["dealer"])
+        self.put_seats(out, view)
         if view["phase"] in _PHASES:
             self.put(out, "phase", _PHASES.index(view["phase"]))
         self.cards(out, "hand", view.get("hand", ()))

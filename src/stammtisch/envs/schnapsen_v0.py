@@ -72,10 +72,7 @@ class SchnapsenCodec(Codec):
 
     def encode(self, view: dict[str, Any], out: Any) -> None:
         me = view["seat"]
-        self.put(out, "seat", me)
-        if view["to_act"] is not None:
-            self.put(out, "to_act", view["to_act"])
-        self.put(out, "dealer", view["dealer"])
+        self.put_seats(out, view)
         if view["phase"] in _PHASES:
             self.put(out, "phase", _PHASES.index(view["phase"]))
         self.cards(out, "hand", view["hand"])
