@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, overload
+from typing import Any
 
 from stammtisch.core.action import Action
 from stammtisch.core.game import GameInfo
@@ -26,10 +26,6 @@ from stammtisch.errors import (
     StammtischError,
 )
 from stammtisch.games import REGISTRY, find_game
-from stammtisch.games.scat_types import ScatView
-from stammtisch.games.schmier_types import SchmierView
-from stammtisch.games.schnapsen_types import SchnapsenView
-from stammtisch.games.schnauz_types import SchnauzView
 
 __all__ = [
     "Action", "GameInfo", "IllegalActionError", "Match", "NotationError", "OptionError",
@@ -42,21 +38,6 @@ def games() -> list[GameInfo]:
     return list(REGISTRY.values())
 
 
-@overload
-def new_match(game: Literal["schnauz"], *, seed: int, decks: Sequence[DeckInput] | None = None,
-              **options: Any) -> Match[SchnauzView]: ...
-@overload
-def new_match(game: Literal["scat"], *, seed: int, decks: Sequence[DeckInput] | None = None,
-              **options: Any) -> Match[ScatView]: ...
-@overload
-def new_match(game: Literal["schnapsen"], *, seed: int,
-              decks: Sequence[DeckInput] | None = None, **options: Any) -> Match[SchnapsenView]: ...
-@overload
-def new_match(game: Literal["schmier"], *, seed: int, decks: Sequence[DeckInput] | None = None,
-              **options: Any) -> Match[SchmierView]: ...
-@overload
-def new_match(game: str, *, seed: int, decks: Sequence[DeckInput] | None = None,
-              **options: Any) -> Match: ...
 def new_match(game: str, *, seed: int, decks: Sequence[DeckInput] | None = None,
               **options: Any) -> Match:
     """Start a match of ``game``; options as keywords, validated.

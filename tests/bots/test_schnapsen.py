@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -197,7 +197,7 @@ def _forced_66() -> SchnapsenState:
 
 
 def test_the_expert_finds_a_forced_66() -> None:
-    view = _forced_66().view(0)
+    view = cast(dict[str, Any], _forced_66().view(0))
     assert sorted(view["legal_actions"]) == ["play AH", "play JC"]
     rows = ExpertBot(1, budget=0.5).evaluate(view)
     assert [(action_text(a), points) for a, _, points in rows] == [("play AH", 1.0),

@@ -55,9 +55,7 @@ the arena never calls it.
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from stammtisch.core.game import View
+from typing import Any, Protocol
 
 
 class Bot(Protocol):
@@ -67,7 +65,7 @@ class Bot(Protocol):
     """Short level name shown to people (``random``, ``club`` ...). A class seated by
     its spec may leave it out: the arena and the table call it by the spec."""
 
-    def choose(self, view: View) -> str:
+    def choose(self, view: dict[str, Any]) -> str:
         """One of ``view["legal_actions"]``."""
         ...
 
@@ -75,7 +73,7 @@ class Bot(Protocol):
 class Analyst(Bot, Protocol):
     """A bot that can explain itself (the ``expert`` level; hints)."""
 
-    def analyze(self, view: View) -> list[tuple[str, float]]:
+    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         """Every legal action with its estimated value (win probability or expected
         points, as the level documents), best first."""
         ...
