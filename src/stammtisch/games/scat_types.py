@@ -57,6 +57,11 @@ class ScatDealEvent(TypedDict):
     """The upcard that starts the discard pile."""
 
 
+class ScatActionEvent(ActionEvent):
+    card: NotRequired[str]
+    """The card taken by ``draw discard`` (a public card)."""
+
+
 class ScatReshuffleEvent(TypedDict):
     type: Literal["reshuffle"]
     cards: int
@@ -66,11 +71,11 @@ class ScatShowdownEvent(ScatShowdown):
     type: Literal["showdown"]
 
 
-ScatEvent = (ScatDealEvent | ActionEvent | ScatReshuffleEvent | ScatShowdownEvent
+ScatEvent = (ScatDealEvent | ScatActionEvent | ScatReshuffleEvent | ScatShowdownEvent
              | LifeEvent | LastSeatEvent)
 
 EVENT_TYPES: dict[str, type[Any]] = {
-    "deal": ScatDealEvent, "action": ActionEvent, "reshuffle": ScatReshuffleEvent,
+    "deal": ScatDealEvent, "action": ScatActionEvent, "reshuffle": ScatReshuffleEvent,
     "showdown": ScatShowdownEvent, "life": LifeEvent, "match_over": LastSeatEvent,
 }
 """Each event's ``type`` and its TypedDict (the contract test checks events by it)."""
