@@ -12,13 +12,48 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
 
 from stammtisch.cards import Card
 from stammtisch.core.options import OptionSpec
 
 Event = dict[str, Any]
-"""One public happening, JSON-ready: ``{"type": "deal", ...}``. Never hidden cards."""
+"""One public happening, JSON-ready: ``{"type": "deal", ...}``. Never hidden cards.
+Each game declares its events as TypedDicts beside it (``games/<game>_types.py``)."""
+
+
+class ActionEvent(TypedDict):
+    """A seat played an action (every game records one per action)."""
+
+    type: Literal["action"]
+    seat: int
+    action: str
+
+
+class View(TypedDict):
+    """The keys every game's view has (``Match.view(seat)``), JSON-ready.
+
+    Each game's view extends it with its own keys: ``SchnauzView``, ``ScatView``,
+    ``SchnapsenView``, ``SchmierView`` in ``games/<game>_types.py``.
+    """
+
+    game: str
+    seat: int | None
+    """The seat this view is for; ``None``: a spectator."""
+    options: dict[str, Any]
+    """The match's resolved options."""
+    phase: str
+    deal: int
+    """The deal's number, 0 first."""
+    dealer: int
+    to_act: int | None
+    """The seat to act, ``None`` once the match is over."""
+    hand: NotRequired[list[str]]
+    """The seat's own cards (card codes), where that seat may see them."""
+    legal_actions: list[str]
+    """The canonical action texts, only for the seat to act (else empty)."""
+    result: NotRequired[dict[str, Any]]
+    """The match result, once the match is over."""
 
 
 class GameState(Protocol):
@@ -49,7 +84,7 @@ class GameState(Protocol):
         """Action id of a text; raises NotationError if it names no action."""
         ...
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: a spectator), JSON-ready."""
         ...
 

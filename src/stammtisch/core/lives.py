@@ -9,11 +9,36 @@ so both games count lives the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 from stammtisch.core.game import Event
 
 OVER = "over"
+
+
+class LifeEvent(TypedDict):
+    """A seat lost a life (``lives``: what it has left) or, with none left, is out."""
+
+    type: Literal["life"]
+    seat: int
+    lives: int
+    eliminated: bool
+
+
+class LastSeatEvent(TypedDict):
+    """The match is over: one seat is left."""
+
+    type: Literal["match_over"]
+    winner: int
+
+
+class LivesResult(TypedDict):
+    """The result of an elimination match."""
+
+    winner: int
+    lives: list[int]
+    eliminated_order: list[int]
+    deals: int
 
 
 class LivesState(Protocol):

@@ -8,7 +8,7 @@ per-seat views and a replayable record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from stammtisch.cards import Card, card_code, parse_card
 from stammtisch.core.action import Action
@@ -145,7 +145,9 @@ class Match:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                  or not 0 <= seat < self.num_players):
             raise StammtischError(f"no seat {seat!r} at this table of {self.num_players}")
-        return self._state.view(seat)
+        # The game's TypedDict (games/<game>_types.py) as the plain dict its readers
+        # take today; tests/games/test_contract.py checks every view against it.
+        return cast(dict[str, Any], self._state.view(seat))
 
     @property
     def num_players(self) -> int:

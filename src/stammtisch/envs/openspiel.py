@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 try:
     import numpy as np
@@ -176,6 +176,11 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         other.moves = self.moves
         return other
 
+    def seat_view(self, player: int) -> dict[str, Any]:
+        """The engine's view of ``player`` as the plain dict the codecs read."""
+        assert self.engine is not None
+        return cast(dict[str, Any], self.engine.view(player))
+
     def current_player(self) -> int:
         if self.engine is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -185,7 +190,7 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.engine is not None
-        view = self.engine.view(player)
+        view = self.seat_view(player)
         codec = self.rules.codec
         return sorted(codec.index_of(view, action) for action in self.engine.legal())
 
@@ -204,12 +209,12 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
     def engine_action(self, index: int) -> int:
         """The engine's action at ``index`` for the seat to act."""
         assert self.engine is not None
-        return self.rules.codec.action_of(self.engine.view(self.engine.to_act), index)
+        return self.rules.codec.action_of(self.seat_view(self.engine.to_act), index)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.engine is None:
             return f"seed {action}"
-        view = self.engine.view(player)
+        view = self.seat_view(player)
         return self.engine.action_text(self.rules.codec.action_of(view, action))
 
     def is_terminal(self) -> bool:
@@ -239,7 +244,7 @@ class ViewObserver:
     def set_from(self, state: CardGameState, player: int) -> None:
         self.tensor.fill(0)
         if state.engine is not None:
-            self.codec.encode(state.engine.view(player), self.tensor)
+            self.codec.encode(state.seat_view(player), self.tensor)
 
     def string_from(self, state: CardGameState, player: int) -> str:
         if state.engine is None:

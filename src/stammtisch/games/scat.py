@@ -50,7 +50,7 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card
 from stammtisch.core.game import Event, GameInfo, copy_slots
@@ -58,6 +58,7 @@ from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
+from stammtisch.games.scat_types import ScatView
 
 NAME = "scat"
 
@@ -483,7 +484,7 @@ class ScatState:
             return False
         return self.phase != WINDOW or bool(self.declined >> seat & 1)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ScatView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
         - ``game`` ``"scat"``; ``seat``; ``num_players``; ``options``.
@@ -537,7 +538,7 @@ class ScatState:
         view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
         if self.phase == OVER:
             view["result"] = self.result()
-        return view
+        return cast(ScatView, view)
 
     def dump(self) -> dict[str, Any]:
         return {

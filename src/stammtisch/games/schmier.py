@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from stammtisch.cards import (
     ACE,
@@ -87,6 +87,7 @@ from stammtisch.core.game import Event, GameInfo, copy_slots
 from stammtisch.core.options import boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
+from stammtisch.games.schmier_types import SchmierView
 
 NAME = "schmier"
 NUM_PLAYERS = 6
@@ -299,12 +300,13 @@ class SchmierState:
         "scores", "dealer", "deal_number", "played_deals", "phase", "to_act",
         "hands", "stock", "discards", "exchanged", "auction", "high_bid", "bidder",
         "trump", "trick", "leader", "tricks", "captured", "high_seat", "low_seat",
-        "winners", "last_deal", "events",
+        "winners", "last_deal", "events", "options",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int,
                  decks: Sequence[tuple[Card, ...]] = ()) -> None:
         self.num_players = NUM_PLAYERS
+        self.options = dict(options)
         self.seed = seed
         self.decks = tuple(decks)
         self.num_teams = 3 if options["partnerships"] == "3x2" else 2
@@ -632,11 +634,12 @@ class SchmierState:
             return None
         return {"bidder": self.bidder, "team": self.team_of(self.bidder), "bid": self.high_bid}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SchmierView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
-        - ``game`` ``"schmier"``; ``seat``; ``num_players``; ``teams`` (the seats of
-          each team; partners sit 3 apart); ``team`` (the seat's, or ``None``).
+        - ``game`` ``"schmier"``; ``seat``; ``num_players``; ``options`` (the match
+          options); ``teams`` (the seats of each team; partners sit 3 apart); ``team``
+          (the seat's, or ``None``).
         - ``target_score``; ``scores`` per team.
         - ``phase``: ``auction``, ``trump``, ``exchange``, ``rob``, ``play`` or
           ``over``; ``deal`` (0 first); ``dealer``; ``to_act`` (``None`` once over).
@@ -663,6 +666,7 @@ class SchmierState:
             "game": NAME,
             "seat": seat,
             "num_players": NUM_PLAYERS,
+            "options": dict(self.options),
             "teams": [self.team_seats(k) for k in range(teams)],
             "team": None if seat is None else self.team_of(seat),
             "target_score": self.target,
@@ -693,7 +697,7 @@ class SchmierState:
         view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
         if self.phase == OVER:
             view["result"] = self.result()
-        return view
+        return cast(SchmierView, view)
 
     def dump(self) -> dict[str, Any]:
         return {

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from stammtisch.cards import (
     ACE,
@@ -86,6 +86,7 @@ from stammtisch.core.game import Event, GameInfo
 from stammtisch.core.options import boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for
 from stammtisch.errors import NotationError, OptionError
+from stammtisch.games.schnapsen_types import SchnapsenView
 
 NAME = "schnapsen"
 
@@ -235,10 +236,11 @@ class Rules:
         "deck_size", "hand_size", "follow_always", "must_head", "must_trump", "all_cards",
         "manual", "claims", "auto_end", "schneider_max", "schwarz_tricks", "flat",
         "no_66_last_trick", "snapshot_at_close", "fail_traditional", "late_marriage",
-        "bonus", "match_target", "first_dealer", "low_rank",
+        "bonus", "match_target", "first_dealer", "low_rank", "options",
     )
 
     def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
         self.deck_size: int = options["deck_size"]
         self.hand_size: int = options["hand_size"]
         self.follow_always = options["follow_suit_mode"] == "always"
@@ -692,10 +694,11 @@ class SchnapsenState:
         return {"leader": leader, "cards": [card_code(lead), card_code(follow)],
                 "winner": winner}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SchnapsenView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
-        - ``game`` ``"schnapsen"``; ``seat``; ``deck_size``; ``hand_size``.
+        - ``game`` ``"schnapsen"``; ``seat``; ``deck_size``; ``hand_size``; ``options``
+          (the match options).
         - ``phase``: ``open``, ``closed``, ``exhausted`` or ``over``; ``deal`` (0
           first); ``dealer``; ``to_act`` (``None`` once over).
         - ``game_points`` per seat; ``match_target``.
@@ -724,6 +727,7 @@ class SchnapsenState:
             "seat": seat,
             "deck_size": self.rules.deck_size,
             "hand_size": self.rules.hand_size,
+            "options": dict(self.rules.options),
             "phase": self.phase,
             "deal": self.deal_number,
             "dealer": self.dealer,
@@ -757,7 +761,7 @@ class SchnapsenState:
         view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
         if self.over:
             view["result"] = self.result()
-        return view
+        return cast(SchnapsenView, view)
 
     def dump(self) -> dict[str, Any]:
         on_table = self.t > 0

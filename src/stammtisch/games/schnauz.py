@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from stammtisch.cards import (
     ACE,
@@ -58,6 +58,7 @@ from stammtisch.core.lives import lives_result, next_active, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
+from stammtisch.games.schnauz_types import SchnauzView
 
 NAME = "schnauz"
 
@@ -490,7 +491,7 @@ class SchnauzState:
     def result(self) -> dict[str, Any] | None:
         return lives_result(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SchnauzView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
         - ``game`` ``"schnauz"``; ``seat``; ``num_players``; ``deck_variant``; ``options``
@@ -542,7 +543,7 @@ class SchnauzState:
         view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
         if self.phase == OVER:
             view["result"] = self.result()
-        return view
+        return cast(SchnauzView, view)
 
     def dump(self) -> dict[str, Any]:
         return {

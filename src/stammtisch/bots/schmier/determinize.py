@@ -170,6 +170,7 @@ def _state(view: dict[str, Any], seen: Seen, hands: list[int], discards: list[in
     state.num_teams = teams
     state.target = seen.target
     options = seen.options
+    state.options = dict(options)
     state.max_bid = options.get("max_bid", 6)
     state.min_bid = options.get("min_bid", min(3, state.max_bid))
     state.stick = options.get("stick_the_dealer", False)

@@ -45,7 +45,10 @@ CANDIDATES = 8
 
 def _seeded(seed: int, view: dict[str, Any]) -> random.Random:
     """The generator for one decision: the same seed and view give the same choice."""
-    return random.Random(f"{seed}/{view!r}")
+    # The view's text before it carried the options, so that seeds (and play) stay as
+    # they were.
+    seen = {key: value for key, value in view.items() if key != "options"}
+    return random.Random(f"{seed}/{seen!r}")
 
 
 def _legal(seen: Seen) -> None:

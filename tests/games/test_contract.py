@@ -1,0 +1,261 @@
+"""The match contract, checked alike for every registered game (DESIGN.md "Tests" 2).
+
+Seeded random matches under several option sets per game; after every action:
+every card is in exactly one place, no view and no event holds a card hidden
+from the seat that gets it, every view and event has the keys and value types its
+TypedDict declares (games/<game>_types.py), the seat to act alone has legal
+actions, ``undo`` restores the exact previous state and views; at the end
+``replay(record())`` reaches the same match and the record survives JSON.
+
+A game registered in ``stammtisch.games.REGISTRY`` is covered at once with its
+default options; ``tests/games/anatomy.py`` says where its cards lie.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stammtisch
+from stammtisch.cards import card_code
+from stammtisch.games import REGISTRY
+from tests.games.anatomy import ANATOMIES
+
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "schnauz": [
+        {"num_players": 3, "lives": 1},
+        {"num_players": 5, "lives": 1, "deck_variant": "A9", "fire_effect": "all_others_lose",
+         "dealt_combo_check": "before_dealer_choice", "knocker_lowest_penalty": 2},
+        {"num_players": 2, "lives": 2, "deck_variant": "A5",
+         "short_stock_on_all_pass": "reshuffle", "knock_allowed_first_round": False},
+    ],
+    "scat": [
+        {"num_players": 3, "lives": 1},
+        {"num_players": 4, "lives": 1, "throw_down": True, "three_of_a_kind": True,
+         "empty_stock": "showdown", "knocker_lowest_penalty": 1},
+        {"num_players": 2, "lives": 1, "straight_flush": True, "min_knock_score": 21},
+    ],
+    "schnapsen": [
+        {"match_target": 2},
+        {"match_target": 1, "deck_size": 20, "claim_mode": "manual",
+         "follow_suit_mode": "always", "marriage_after_close_or_exhaustion": True},
+        {"match_target": 2, "end_mode": "all_cards", "last_trick_bonus": 10,
+         "first_dealer": "random"},
+    ],
+    "schmier": [
+        {"target_score": 4},
+        {"target_score": 3, "partnerships": "2x3", "stick_the_dealer": True,
+         "max_discard": 1, "trump_anytime": True, "unresolved_tie": "joint_win"},
+        {"target_score": 3, "min_bid": 1, "max_bid": 4, "game_point_tie": "bidder",
+         "dealer_may_equal_high_bid": True, "first_dealer": "random"},
+    ],
+}
+MAX_ACTIONS = 20_000
+NEW_DEAL = frozenset({"deal", "showdown"})
+"""Events after which the cards lie elsewhere: a step that holds one has its events
+checked for their shape only (the cards they name were public before the deal ended)."""
+
+
+def option_sets(game: str) -> list[dict[str, Any]]:
+    info = REGISTRY[game]
+    seats = {} if info.min_players == info.max_players else {"num_players": info.min_players}
+    return OPTION_SETS.get(game, [seats])
+
+
+CASES = [(game, options) for game in sorted(REGISTRY) for options in option_sets(game)]
+CASE_IDS = [f"{game}-{index}" for game in sorted(REGISTRY)
+            for index in range(len(option_sets(game)))]
+
+
+# --- the shape of views and events ----------------------------------------------------------
+
+def conforms(value: Any, hint: Any) -> bool:
+    """Whether a JSON value has the type ``hint`` (the subset the view TypedDicts use)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    if origin in (Union, types.UnionType):
+        return any(conforms(value, arg) for arg in get_args(hint))
+    if origin is Literal:
+        return value in get_args(hint)
+    if origin is list:
+        return isinstance(value, list) and all(conforms(v, get_args(hint)[0]) for v in value)
+    if origin is dict:
+        key, item = get_args(hint)
+        return isinstance(value, dict) and all(
+            conforms(k, key) and conforms(v, item) for k, v in value.items())
+    if typing.is_typeddict(hint):
+        return not shape_errors(value, hint)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def shape_errors(value: Any, typed: Any) -> list[str]:
+    """What keeps ``value`` from being a ``typed`` (a TypedDict): keys, then value types."""
+    if not isinstance(value, dict):
+        return [f"not a dict: {value!r}"]
+    hints = typing.get_type_hints(typed, include_extras=True)
+    optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
+    errors = [f"missing {key}" for key in hints.keys() - optional - value.keys()]
+    errors += [f"undeclared {key}" for key in value.keys() - hints.keys()]
+    for key in value.keys() & hints.keys():
+        hint = hints[key]
+        if get_origin(hint) in (NotRequired, Required):
+            hint = get_args(hint)[0]
+        if not conforms(value[key], hint):
+            errors.append(f"{key}={value[key]!r} is no {hint}")
+    return errors
+
+
+def view_type(match: stammtisch.Match) -> Any:
+    hint = typing.get_type_hints(type(match.state).view)["return"]
+    assert typing.is_typeddict(hint), f"{match.game}: view() must return its TypedDict"
+    return hint
+
+
+def event_types(match: stammtisch.Match) -> dict[str, Any]:
+    module = sys.modules[view_type(match).__module__]
+    declared: dict[str, Any] = module.EVENT_TYPES
+    return declared
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def card_words(value: Any, codes: frozenset[str]) -> Iterator[str]:
+    """Every card code anywhere in a JSON value (keys and action texts too)."""
+    if isinstance(value, str):
+        yield from (word for word in value.split() if word in codes)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_words(key, codes)
+            yield from card_words(item, codes)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_words(item, codes)
+
+
+class Checker:
+    """Checks one match after every step against the contract."""
+
+    def __init__(self, match: stammtisch.Match) -> None:
+        self.match = match
+        self.anatomy = ANATOMIES.get(match.game)
+        assert self.anatomy is not None, f"tests/games/anatomy.py lacks {match.game!r}"
+        self.deck = sorted(card_code(c) for c in match.info.deck(match.options))
+        self.codes = frozenset(self.deck)
+        self.view_type = view_type(match)
+        self.event_types = event_types(match)
+        self.seen_events = 0
+
+    def check(self) -> None:
+        match, anatomy = self.match, self.anatomy
+        assert anatomy is not None
+        dump = match.state.dump()
+        cards = sorted(c for place in anatomy.places(dump) for c in place)
+        assert cards == self.deck, "a card missing, foreign or in two places"
+        events = match.events
+        for seat in [None, *range(match.num_players)]:
+            view = match.view(seat)
+            assert json.loads(json.dumps(view)) == view
+            assert not shape_errors(view, self.view_type), shape_errors(view, self.view_type)
+            assert view["game"] == match.game and view["seat"] == seat
+            assert view["options"] == match.options
+            assert view["to_act"] == match.to_act
+            if seat is not None and seat == match.to_act:
+                assert view["legal_actions"] == [a.text for a in match.legal_actions()] != []
+            else:
+                assert view["legal_actions"] == []
+            if seat is None:
+                assert "hand" not in view
+            assert (match.result is None) == ("result" not in view)
+            hidden = anatomy.hidden(dump, seat, events)
+            shown = {k: v for k, v in view.items() if k != "last_showdown"}
+            leak = set(card_words(shown, self.codes)) & hidden
+            assert not leak, f"seat {seat} sees hidden cards {leak}"
+        public_hidden = anatomy.hidden(dump, None, events)
+        new = events[self.seen_events:]
+        same_deal = all(event["type"] not in NEW_DEAL for event in new)
+        for event in new:
+            assert json.loads(json.dumps(event)) == event
+            typed = self.event_types.get(event["type"])
+            assert typed is not None, f"undeclared event {event}"
+            assert not shape_errors(event, typed), (event, shape_errors(event, typed))
+            if same_deal:
+                leak = set(card_words(event, self.codes)) & public_hidden
+                assert not leak, f"event {event} shows hidden cards {leak}"
+        self.seen_events = len(events)
+
+
+def snapshot(match: stammtisch.Match) -> str:
+    """The full state, every view, the actions, events and result, as text."""
+    return json.dumps({
+        "dump": match.state.dump(),
+        "views": [match.view(s) for s in (None, *range(match.num_players))],
+        "actions": match.actions,
+        "events": match.events,
+        "result": match.result,
+    }, sort_keys=True)
+
+
+def play_checked(game: str, options: dict[str, Any], seed: int, *, cut: int = -1) -> None:
+    """A seeded random match checked after every action; undo and replay checked too."""
+    match = stammtisch.new_match(game, seed=seed, **options)
+    rng = random.Random(seed)
+    checker = Checker(match)
+    checker.check()
+    before = snapshot(match)
+    partial = None
+    for count in range(MAX_ACTIONS):
+        if match.to_act is None:
+            break
+        if count == cut:
+            partial = (match.record(), before)
+        action = match.play(rng.choice(match.legal_actions()))
+        after = snapshot(match)
+        assert match.undo() == action
+        assert snapshot(match) == before, f"undo of action {count} ({action})"
+        match.play(action)
+        assert snapshot(match) == after, f"replaying action {count} ({action})"
+        checker.check()
+        before = after
+    assert match.to_act is None and match.result is not None, f"no end in {MAX_ACTIONS}"
+    assert match.legal_actions() == []
+    record = match.record()
+    assert json.loads(json.dumps(record)) == record
+    again = stammtisch.replay(json.loads(json.dumps(record)))
+    assert again.record() == record
+    assert snapshot(again) == snapshot(match)
+    if partial is not None:  # a record of a running match replays to its point too
+        assert snapshot(stammtisch.replay(json.loads(json.dumps(partial[0])))) == partial[1]
+
+
+def test_every_registered_game_is_described() -> None:
+    assert sorted(ANATOMIES) == sorted(REGISTRY)
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_a_seeded_match_keeps_the_contract(game: str, options: dict[str, Any]) -> None:
+    play_checked(game, options, seed=7, cut=5)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32), cut=st.integers(0, 300))
+def test_random_matches_keep_the_contract(case: tuple[str, dict[str, Any]], seed: int,
+                                          cut: int) -> None:
+    game, options = case
+    play_checked(game, options, seed, cut=cut)
