@@ -1,10 +1,13 @@
 """What a typed line means: the legal action it names, exactly or by a short form.
 
-Tried in order: the canonical parse (case-insensitive, ``10`` for ``T``); then
-a unique legal action whose words start with the typed words (``k`` -> knock,
-``sw a`` -> swap all); then a unique legal action whose cards are the typed
-cards (``7h qc`` -> swap 7H QC, ``as`` -> play AS); last, one word that is the
-initials of a unique legal action without cards (``ds`` -> draw stock).
+The steps and card words come from the table the browser reads too
+(web/short_forms.json, see :mod:`stammtisch.terminal.short_forms`), tried in its
+order: the canonical parse (case-insensitive, ``10`` for ``T``); then a unique
+legal action whose words start with the typed words (``k`` -> knock, ``sw a`` ->
+swap all); then a unique legal action whose cards are the typed cards (``7h qc``
+-> swap 7H QC, ``as`` -> play AS); last, one word that is the initials of a
+unique legal action without cards (``ds`` -> draw stock). A typed card may also
+be written ``joker`` or suit first (``h7``).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from stammtisch.cards import card_code, parse_card
+from stammtisch.cards import RANK_CODES, SUIT_CODES, card_code, parse_card
 from stammtisch.errors import NotationError
+from stammtisch.terminal.short_forms import SHORT_FORMS, STEP_NAMES
 
 
 @dataclass(frozen=True)
@@ -27,8 +31,18 @@ class Resolution:
 
 
 def _card(word: str) -> str | None:
+    """The card code ``word`` stands for (``10h``, ``joker``, ``h7``), or None."""
+    word = word.lower()
+    word = SHORT_FORMS.card_words.get(word, word)
+    for typed, rank in SHORT_FORMS.rank_words.items():
+        if word.startswith(typed):
+            word = rank + word[len(typed):]
+    code = word.upper()
+    suit_rank = len(code) == 2 and code[0] in SUIT_CODES and code[1] in RANK_CODES
+    if SHORT_FORMS.suit_first and suit_rank:
+        code = code[1] + code[0]
     try:
-        return card_code(parse_card(word))
+        return card_code(parse_card(code))
     except NotationError:
         return None
 
@@ -82,14 +96,28 @@ def _card_matches(typed: list[str], legal: Sequence[str], *, part: bool = False)
 
 
 def _initials_matches(word: str, legal: Sequence[str]) -> list[str]:
-    """Actions of two or more card-free words whose initials are ``word`` (``td``)."""
+    """Card-free actions of enough words whose initials are ``word`` (``td``)."""
     found = []
     for action in legal:
         words = action.split()
-        if (len(words) == len(word) > 1 and not _split(words)[1]
+        if (len(words) == len(word) >= SHORT_FORMS.initials_fewest_words and not _split(words)[1]
                 and all(w[0].lower() == c for w, c in zip(words, word.lower(), strict=True))):
             found.append(action)
     return found
+
+
+def _step(name: str, typed: list[str], canonical: str | None, legal: Sequence[str],
+          earlier: list[str]) -> list[str]:
+    """The legal actions step ``name`` of the table finds (``earlier``: the steps before)."""
+    if name == "canonical":
+        return [canonical] if canonical is not None and canonical in legal else []
+    if name == "prefix":
+        return _prefix_matches(typed, legal)
+    if name == "cards":
+        return _card_matches(typed, legal)
+    if name == "initials":
+        return _initials_matches(typed[0], legal) if not earlier and len(typed) == 1 else []
+    raise AssertionError(f"short-form step {name!r} is not one of {STEP_NAMES}")
 
 
 def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Resolution:
@@ -109,19 +137,14 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
         canonical = parse(text)
     except NotationError:
         canonical = None
-    if canonical is not None and canonical in legal:
-        return Resolution(canonical)
-    by_prefix = _prefix_matches(typed, legal)
-    if len(by_prefix) == 1:
-        return Resolution(by_prefix[0])
-    by_cards = _card_matches(typed, legal)
-    if len(by_cards) == 1:
-        return Resolution(by_cards[0])
-    if not by_prefix and not by_cards and len(typed) == 1:
-        by_initials = _initials_matches(typed[0], legal)
-        if len(by_initials) == 1:
-            return Resolution(by_initials[0])
-    candidates = list(dict.fromkeys(by_prefix + _card_matches(typed, legal, part=True)))
+    found: list[str] = []
+    for step in SHORT_FORMS.steps:
+        matches = _step(step, typed, canonical, legal, found)
+        if len(matches) == 1:
+            return Resolution(matches[0])
+        found += matches
+    candidates = list(dict.fromkeys(_prefix_matches(typed, legal)
+                                    + _card_matches(typed, legal, part=True)))
     if candidates:
         return Resolution(None, f"{text.strip()!r} could mean several actions", candidates)
     if canonical is not None:

@@ -2,7 +2,7 @@
 // action (state.coach.advice), the verdict on the last move and, once the deal is over,
 // a summary; this module words them in the page's language.
 import { lang, t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { actionLabel, eventText } from "./words.js";
 
 function share(value) {

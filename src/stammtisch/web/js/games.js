@@ -1,23 +1,9 @@
 // What each game shows from a seat's view: the middle of the table, a line per seat,
 // the score sheet and the table in words. `ui` (from table.js) draws cards and piles.
 import { t } from "./i18n.js";
+import { h } from "./dom.js";
 import { cardsShort, short } from "./cards.js";
 import { actionLabel, contractText, seatName, suitWord, teamName } from "./words.js";
-
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function zone(title, ...children) {
   return h("div", { class: "zone" }, h("div", { class: "zone-title" }, title), h("div", { class: "zone-cards" }, ...children));

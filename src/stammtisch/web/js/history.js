@@ -1,6 +1,6 @@
 // The history page: finished matches, each opening a face-up replay.
 import { formatDateTime, t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { header } from "./page.js";
 import { teamName } from "./words.js";
 

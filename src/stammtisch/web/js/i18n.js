@@ -5,6 +5,7 @@
 // draws: its top-level await holds back every module that imports it.
 // t(key, params) looks a string up; numbers in params follow the language (Intl.NumberFormat);
 // the picker stores the choice, which is first taken from the browser's languages.
+import { h } from "./dom.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", el: "Ελληνικά", ro: "Română", gl: "Galego" };
 
@@ -104,24 +105,14 @@ export function t(key, params = {}) {
 
 // A <select> of the languages; calls onChange after switching.
 export function languagePicker(onChange) {
-  const label = document.createElement("label");
-  label.className = "lang-picker";
-  const span = document.createElement("span");
-  span.textContent = t("ui.language");
-  const select = document.createElement("select");
-  select.id = "language";
-  select.setAttribute("aria-label", t("ui.language"));
-  for (const [code, name] of Object.entries(LANGUAGES)) {
-    const option = new Option(name, code, false, code === current);
-    option.lang = code;
-    select.append(option);
-  }
-  select.addEventListener("change", () => {
-    const code = select.value;
+  const options = Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code,
+    selected: code === current }, name));
+  const choose = (event) => {
+    const code = event.target.value;
     if (code in STRINGS) { use(code); onChange(); } else setLang(code).then(onChange);
-  });
-  label.append(span, select);
-  return label;
+  };
+  return h("label", { class: "lang-picker" }, h("span", {}, t("ui.language")),
+    h("select", { id: "language", "aria-label": t("ui.language"), onchange: choose }, options));
 }
 
 // Elements of the static page marked data-i18n="key" (the skip link) in the page's language.

@@ -2,7 +2,7 @@
 // from the game's defaults, who sits where, the free seats and the watchers; a link
 // to join a free seat or to watch. Names become text nodes only.
 import { formatAgo, formatDateTime, formatNumber, has, t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { header } from "./page.js";
 
 const REFRESH_MS = 5000;

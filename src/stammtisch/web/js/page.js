@@ -1,7 +1,7 @@
 // The header every page shares: title, navigation, language picker, settings (a
 // popover over the page, closed with Esc or a click elsewhere).
 import { languagePicker, t, translateStatic } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { autoPlay, sound, summarySeconds, SUMMARY_CHOICES } from "./prefs.js";
 
 export function reducedMotion() {
@@ -12,26 +12,25 @@ export function reducedMotion() {
 let focusId = "";
 
 function toggle(id, key, label, value, onChange) {
-  const input = h("input", { type: "checkbox", id });
-  input.checked = value;
-  input.addEventListener("change", () => {
-    localStorage.setItem(key, input.checked ? "1" : "0");
+  const store = (event) => {
+    localStorage.setItem(key, event.target.checked ? "1" : "0");
     focusId = id;
     onChange();
     focusId = "";
-  });
-  return h("label", { class: "toggle", for: id }, input, " ", label);
+  };
+  return h("label", { class: "toggle", for: id }, h("input", { type: "checkbox", id, checked: value, onchange: store }),
+    " ", label);
 }
 
 function summaryChoice(onChange) {
-  const select = h("select", { id: "summary-seconds" }, SUMMARY_CHOICES.map((n) =>
-    new Option(n ? t("ui.summary_for", { n }) : t("ui.summary_until"), String(n), false, n === summarySeconds())));
-  select.addEventListener("change", () => {
-    localStorage.setItem("stammtisch.summary_seconds", select.value);
+  const store = (event) => {
+    localStorage.setItem("stammtisch.summary_seconds", event.target.value);
     focusId = "summary-seconds";
     onChange();
     focusId = "";
-  });
+  };
+  const select = h("select", { id: "summary-seconds", onchange: store }, SUMMARY_CHOICES.map((n) =>
+    new Option(n ? t("ui.summary_for", { n }) : t("ui.summary_until"), String(n), false, n === summarySeconds())));
   return h("label", { class: "toggle", for: "summary-seconds" }, t("ui.summary_setting"), " ", select);
 }
 

@@ -2,7 +2,8 @@
 // click a move of the list (the whole match's, read once from its last step).
 import { t } from "./i18n.js";
 import { backs, cardElement, short } from "./cards.js";
-import { gameUi, h } from "./games.js";
+import { h } from "./dom.js";
+import { gameUi } from "./games.js";
 import { header } from "./page.js";
 import { actionLabel, eventText, seatName } from "./words.js";
 

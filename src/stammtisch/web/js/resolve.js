@@ -1,13 +1,29 @@
-// What a typed line means (as the terminal reads it): the canonical text; a unique
-// legal action whose words start with the typed words ("k" -> knock, "sw a" -> swap
-// all); a unique legal action with exactly the typed cards ("7h qc" -> swap 7H QC).
+// What a typed line means, read as the terminal reads it: both follow the table in
+// /static/short_forms.json (its steps in order, its words for cards). The steps: the
+// canonical text; a unique legal action whose words start with the typed words ("k" ->
+// knock, "sw a" -> swap all); a unique legal action with exactly the typed cards ("7h qc"
+// -> swap 7H QC); one word that is the initials of a unique card-free action ("ds" ->
+// draw stock). The table loads before any page draws (this module's top-level await);
+// should it fail to load, only the canonical text is understood.
 import { isCard } from "./cards.js";
 
-function card(word) {
-  let w = word.toUpperCase().replace(/^10/, "T");
-  if (w === "JOKER") w = "JK";
-  if (/^[CDHS][2-9TJQKA]$/.test(w)) w = w[1] + w[0];
-  return isCard(w) ? w : null;
+const FALLBACK = { card_words: {}, rank_words: {}, suit_first: false, initials_fewest_words: 2,
+  steps: [{ name: "canonical" }] };
+
+export const SHORT_FORMS = await fetch(new URL("../short_forms.json", import.meta.url))
+  .then((response) => response.ok ? response.json() : FALLBACK)
+  .catch(() => FALLBACK);
+
+const CARD_WORDS = Object.fromEntries(Object.entries(SHORT_FORMS.card_words).map(([k, v]) => [k.toLowerCase(), v]));
+const RANK_WORDS = Object.entries(SHORT_FORMS.rank_words).map(([k, v]) => [k.toLowerCase(), v]);
+
+function card(typed) {
+  let word = typed.toLowerCase();
+  word = CARD_WORDS[word] ?? word;
+  for (const [start, rank] of RANK_WORDS) if (word.startsWith(start)) word = rank + word.slice(start.length);
+  let code = word.toUpperCase();
+  if (SHORT_FORMS.suit_first && /^[CDHS][2-9TJQKA]$/.test(code)) code = code[1] + code[0];
+  return isCard(code) ? code : null;
 }
 
 function fits(typed, word) {
@@ -39,19 +55,39 @@ function byCards(typed, legal, part = false) {
   });
 }
 
+// Card-free actions of enough words whose initials are the one typed word ("td").
+function byInitials(word, legal) {
+  return legal.filter((action) => {
+    const words = action.split(" ");
+    return words.length === word.length && words.length >= SHORT_FORMS.initials_fewest_words
+      && split(words)[1].length === 0 && words.every((w, i) => w[0].toLowerCase() === word[i].toLowerCase());
+  });
+}
+
+// The legal actions one step of the table finds (earlier: what the steps before found).
+const STEPS = {
+  canonical: (typed, legal) => {
+    const canonical = typed.map((w) => card(w) || w.toLowerCase()).join(" ");
+    return legal.includes(canonical) ? [canonical] : [];
+  },
+  prefix: (typed, legal) => byPrefix(typed, legal),
+  cards: (typed, legal) => byCards(typed, legal),
+  initials: (typed, legal, earlier) => !earlier.length && typed.length === 1 ? byInitials(typed[0], legal) : [],
+};
+
 export function cardsOf(action) { return action.split(" ").filter(isCard); }
 
 // { action } or { problem: "ambiguous" | "unknown", candidates }
 export function resolve(text, legal) {
   const typed = text.trim().split(/\s+/).filter(Boolean);
   if (!typed.length) return { problem: "unknown", candidates: legal };
-  const canonical = typed.map((w) => card(w) || w.toLowerCase()).join(" ");
-  if (legal.includes(canonical)) return { action: canonical };
-  const prefix = byPrefix(typed, legal);
-  if (prefix.length === 1) return { action: prefix[0] };
-  const exact = byCards(typed, legal);
-  if (exact.length === 1) return { action: exact[0] };
-  const candidates = [...new Set([...prefix, ...byCards(typed, legal, true)])];
+  const found = [];
+  for (const { name } of SHORT_FORMS.steps) {
+    const matches = STEPS[name](typed, legal, found);
+    if (matches.length === 1) return { action: matches[0] };
+    found.push(...matches);
+  }
+  const candidates = [...new Set([...byPrefix(typed, legal), ...byCards(typed, legal, true)])];
   if (candidates.length) return { problem: "ambiguous", candidates };
   return { problem: "unknown", candidates: legal };
 }

@@ -3,7 +3,8 @@
 // jumps to any position, shown face up (history step API) or from the seat's view.
 import { lang, t } from "./i18n.js";
 import { backs, cardElement, short } from "./cards.js";
-import { gameUi, h } from "./games.js";
+import { h, svg } from "./dom.js";
+import { gameUi } from "./games.js";
 import { header } from "./page.js";
 import { actionLabel, seatName } from "./words.js";
 
@@ -12,7 +13,6 @@ const id = decodeURIComponent(location.pathname.split("/").pop());
 const seat = Number(new URLSearchParams(location.search).get("seat") || "0");
 const token = localStorage.getItem(`stammtisch.token.${id}`) || "";
 const auth = token ? { Authorization: `Bearer ${token}` } : {};
-const SVG = "http://www.w3.org/2000/svg";
 
 let status = null;      // {status, progress, review?} from the server
 let problem = "";       // an i18n key when the review cannot be had
@@ -125,16 +125,6 @@ function mistakes() {
     h("button", { type: "button", class: "link review-mistake", "data-index": d.index, onclick: () => go(d.index) }, mistakeText(d))));
   return h("section", { class: "review-mistakes" }, h("h2", {}, t("review.mistakes")),
     items.length ? h("ol", {}, items) : h("p", {}, t("review.no_mistakes", { mistake: valueText(review.mistake) })));
-}
-
-function svg(tag, attrs, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.flat(Infinity).filter(Boolean));
-  return node;
 }
 
 function chart() {

@@ -3,7 +3,7 @@
 // option of the game from /api/games with the start page's labels; /rules lists the games.
 // ?options=<JSON> adds a box "This table's rules"; #<section id> or #<phase> opens there.
 import { LANGUAGES, has, lang, t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { header } from "./page.js";
 import { cardElement } from "./cards.js";
 import { startLesson } from "./lesson.js";

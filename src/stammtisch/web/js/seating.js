@@ -3,7 +3,7 @@
 // next to a player whose connection dropped, and the banner for watchers.
 // Names come from other people: they only ever become text nodes.
 import { has, t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 
 const NAME_KEY = "stammtisch.name";
 
@@ -49,8 +49,8 @@ function levelLabel(level) { return has(`level.${level}`) ? t(`level.${level}`) 
 function fillForm(seat, levels, send, label) {
   const id = `fill-level-${seat}`;
   const chosen = typed.levels[seat] || levels[0];
-  const select = h("select", { id }, levels.map((l) => new Option(levelLabel(l), l, false, l === chosen)));
-  select.addEventListener("change", () => { typed.levels[seat] = select.value; });
+  const select = h("select", { id, onchange: () => { typed.levels[seat] = select.value; } },
+    levels.map((l) => new Option(levelLabel(l), l, false, l === chosen)));
   return h("div", { class: "fill" },
     h("label", { for: id, class: "sr-only" }, t("ui.computer_level_for", { n: seat + 1 })), select,
     h("button", { type: "button", id: `fill-${seat}`, class: "secondary",
@@ -68,10 +68,9 @@ export function takeoverForm(state, seat, levels, send) {
 // Enter in the name field takes the first open seat.
 function nameField(onEnter) {
   const input = h("input", { type: "text", id: "sit-name", maxlength: 24, autocomplete: "nickname", required: true,
-    "aria-describedby": "sit-name-doc" });
-  input.value = typed.name;
-  input.addEventListener("input", () => { typed.name = input.value; });
-  input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); onEnter(); } });
+    "aria-describedby": "sit-name-doc", value: typed.name,
+    oninput: () => { typed.name = input.value; },
+    onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); onEnter(); } } });
   return h("div", { class: "sit-name" }, h("label", { for: "sit-name" }, t("ui.your_name")), input,
     h("span", { class: "doc", id: "sit-name-doc" }, t("ui.name_doc")));
 }

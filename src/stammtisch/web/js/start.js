@@ -2,7 +2,7 @@
 // (you, a friend through the invite link, or a computer player of some level); then
 // the server deals and the table opens, or the invite link is shown first.
 import { formatNumber, t, has } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { header } from "./page.js";
 import { startLesson } from "./lesson.js";
 
@@ -49,26 +49,19 @@ function optionField(option) {
   let control;
   const current = values[option.name];
   const set = (v) => { values[option.name] = v; preset = "custom"; render(); };
+  const common = { id, "aria-describedby": `${id}-doc` };
   if (option.kind === "bool") {
-    control = h("input", { type: "checkbox", id, "aria-describedby": `${id}-doc` });
-    control.checked = !!current;
-    control.addEventListener("change", () => set(control.checked));
+    control = h("input", { type: "checkbox", ...common, checked: !!current, onchange: () => set(control.checked) });
   } else if (option.kind === "choice") {
-    control = h("select", { id, "aria-describedby": `${id}-doc` }, option.values.map((v, i) => {
-      const o = new Option(valueLabel(v), String(i), false, v === current);
-      return o;
-    }));
-    control.addEventListener("change", () => set(option.values[Number(control.value)]));
+    control = h("select", { ...common, onchange: () => set(option.values[Number(control.value)]) },
+      option.values.map((v, i) => new Option(valueLabel(v), String(i), false, v === current)));
   } else if (option.kind === "seat") {
     const seats = ["random", ...Array.from({ length: players }, (_, i) => i)];
-    control = h("select", { id, "aria-describedby": `${id}-doc` }, seats.map((v, i) => new Option(
+    control = h("select", { ...common, onchange: () => set(seats[Number(control.value)]) }, seats.map((v, i) => new Option(
       v === "random" ? t("val.random") : (v === mySeat ? t("ui.you") : t("ui.seat", { n: v + 1 })), String(i), false, v === current)));
-    control.addEventListener("change", () => set(seats[Number(control.value)]));
   } else {
-    control = h("input", { type: "number", id, min: option.min, max: option.max ?? "", step: 1, inputmode: "numeric",
-      "aria-describedby": `${id}-doc` });
-    control.value = current;
-    control.addEventListener("change", () => set(Number(control.value)));
+    control = h("input", { type: "number", ...common, min: option.min, max: option.max ?? "", step: 1, inputmode: "numeric",
+      value: current, onchange: () => set(Number(control.value)) });
   }
   return h("div", { class: "field" + (option.kind === "bool" ? " field-bool" : "") },
     h("label", { for: id }, label), control, h("p", { class: "doc", id: `${id}-doc` }, doc));
@@ -189,11 +182,9 @@ function render() {
   const g = game();
   const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, t("ui.choose_game")), games.map((x) => {
     const id = `game-${x.name}`;
-    const input = h("input", { type: "radio", name: "game", id, value: x.name });
-    input.checked = x.name === g.name;
-    input.addEventListener("change", () => {
+    const input = h("input", { type: "radio", name: "game", id, value: x.name, checked: x.name === g.name, onchange: () => {
       chosen = x.name; localStorage.setItem("stammtisch.last_game", chosen); players = null; levels = {}; applyPreset("rules"); render();
-    });
+    } });
     return h("label", { class: "game-tile", for: id }, input,
       h("span", { class: "game-name" }, t(`game.${x.name}`)),
       h("span", { class: "game-sub" }, has(`gamesub.${x.name}`) ? t(`gamesub.${x.name}`) : x.summary),

@@ -1,7 +1,7 @@
 // The summary of a finished deal, read from the match's public events: the final trick
 // or the hands shown, what each side scored and why (ties named), then "Next deal".
 import { t } from "./i18n.js";
-import { h } from "./games.js";
+import { h } from "./dom.js";
 import { contractText, seatName, teamName } from "./words.js";
 
 const ENDS = new Set(["showdown", "deal_end", "deal_score", "throw_in"]);

@@ -3,7 +3,8 @@
 // from buttons, cards or the keyboard. Before the deal the waiting room (seating.js).
 import { formatNumber, has, t } from "./i18n.js";
 import { backs, cardElement, cardName, cardsShort, short } from "./cards.js";
-import { gameUi, h } from "./games.js";
+import { h } from "./dom.js";
+import { gameUi } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
 import { actionLabel, eventText, seatName, teamName } from "./words.js";
@@ -398,10 +399,8 @@ function tableText(view, game, ui) {
   lines.push(...game.text(view, ui));
   const legal = myLegal();
   if (legal.length) lines.push(`${t("ui.choose")} ${legal.slice(0, 30).map(actionLabel).join("; ")}`);
-  const details = h("details", { class: "table-text", open: textOpen }, h("summary", {}, t("ui.table_text")),
-    h("ul", {}, lines.map((l) => h("li", {}, l))));
-  details.addEventListener("toggle", () => { textOpen = details.open; });
-  return details;
+  return h("details", { class: "table-text", open: textOpen, ontoggle: (event) => { textOpen = event.target.open; } },
+    h("summary", {}, t("ui.table_text")), h("ul", {}, lines.map((l) => h("li", {}, l))));
 }
 
 function valueText(value) {
