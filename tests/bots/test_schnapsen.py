@@ -276,19 +276,15 @@ def test_determinize_respects_the_view(options: dict[str, Any]) -> None:
     rng = random.Random(7)
     for seed in range(25):
         match = stammtisch.new_match("schnapsen", seed=seed, match_target=2, **options)
-        trump_seen: dict[tuple[int, int], int] = {}
         while match.to_act is not None:
             seat = match.to_act
             view = match.view(seat)
-            if view["trump_card"]:
-                trump_seen[seat, view["deal"]] = parse_card(view["trump_card"])
-            memory = trump_seen.get((seat, view["deal"]), -1)
-            seen = read_view(view, memory)
+            seen = read_view(view)
             truth = match.state
             assert isinstance(truth, SchnapsenState)
             opp = truth.hands[1 - seat]
             assert seen.opp_must & ~opp == 0 and seen.opp_not & opp == 0
-            world = determinize(view, rng, memory)
+            world = determinize(view, rng)
             assert world.view(seat) == view
             placed = world.hands[1 - seat] | to_set(world.deck[world.talon_pos:])
             assert placed & ~seen.unseen == 0
