@@ -21,6 +21,7 @@ from stammtisch.cards import CardSet
 from stammtisch.core.game import GameState
 from stammtisch.errors import ViewError
 from stammtisch.games import REGISTRY
+from stammtisch.games.scat import ScatHidden, ScatState
 from stammtisch.games.schmier import SchmierHidden, SchmierState
 from stammtisch.games.schnapsen import SchnapsenHidden, SchnapsenState
 
@@ -32,6 +33,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
          "closer_fail_award": "traditional", "last_trick_bonus": 10, "match_target": 3},
         {"end_mode": "all_cards", "claim_mode": "manual", "deck_size": 24,
          "marriage_after_close_or_exhaustion": True, "strict_must_head": False},
+    ],
+    "scat": [
+        {},
+        {"throw_down": True, "three_of_a_kind": True, "straight_flush": True,
+         "min_knock_score": 20, "knock_allowed_first_round": False, "lives": 1},
+        {"empty_stock": "showdown", "knocker_lowest_penalty": 2, "lives": 1},
     ],
     "schmier": [
         {},
@@ -55,9 +62,15 @@ def _schmier_hidden(state: GameState) -> SchmierHidden:
     return SchmierHidden(tuple(state.hands), tuple(state.discards), state.stock, state.seed)
 
 
+def _scat_hidden(state: GameState) -> ScatHidden:
+    assert isinstance(state, ScatState)
+    return ScatHidden(tuple(state.hands), state.stock, state.seed)
+
+
 HIDDEN: dict[str, Callable[[GameState], Any]] = {
-    "schnapsen": _schnapsen_hidden, "schmier": _schmier_hidden}
-STATE_CLASS: dict[str, Any] = {"schnapsen": SchnapsenState, "schmier": SchmierState}
+    "schnapsen": _schnapsen_hidden, "schmier": _schmier_hidden, "scat": _scat_hidden}
+STATE_CLASS: dict[str, Any] = {"schnapsen": SchnapsenState, "schmier": SchmierState,
+                               "scat": ScatState}
 
 
 STEPS = 12
