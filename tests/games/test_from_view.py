@@ -10,6 +10,7 @@ view is refused with a :class:`~stammtisch.errors.ViewError`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -17,13 +18,14 @@ from typing import Any
 import pytest
 
 import stammtisch
-from stammtisch.cards import CardSet
+from stammtisch.cards import parse_card
 from stammtisch.core.game import GameState
 from stammtisch.errors import ViewError
 from stammtisch.games import REGISTRY
 from stammtisch.games.scat import ScatHidden, ScatState
 from stammtisch.games.schmier import SchmierHidden, SchmierState
 from stammtisch.games.schnapsen import SchnapsenHidden, SchnapsenState
+from stammtisch.games.schnauz import SchnauzHidden, SchnauzState
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "schnapsen": [
@@ -33,6 +35,13 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
          "closer_fail_award": "traditional", "last_trick_bonus": 10, "match_target": 3},
         {"end_mode": "all_cards", "claim_mode": "manual", "deck_size": 24,
          "marriage_after_close_or_exhaustion": True, "strict_must_head": False},
+    ],
+    "schnauz": [
+        {},
+        {"deck_variant": "A9", "knock_allowed_first_round": False, "lives": 1,
+         "dealt_combo_check": "before_dealer_choice", "short_stock_on_all_pass": "reshuffle"},
+        {"deck_variant": "A5", "fire_effect": "all_others_lose", "knocker_lowest_penalty": 2,
+         "short_stock_on_all_pass": "continue", "lives": 1},
     ],
     "scat": [
         {},
@@ -67,10 +76,16 @@ def _scat_hidden(state: GameState) -> ScatHidden:
     return ScatHidden(tuple(state.hands), state.stock, state.seed)
 
 
+def _schnauz_hidden(state: GameState) -> SchnauzHidden:
+    assert isinstance(state, SchnauzState)
+    return SchnauzHidden(tuple(state.hands), state.stock, state.seed)
+
+
 HIDDEN: dict[str, Callable[[GameState], Any]] = {
-    "schnapsen": _schnapsen_hidden, "schmier": _schmier_hidden, "scat": _scat_hidden}
+    "schnapsen": _schnapsen_hidden, "schmier": _schmier_hidden, "scat": _scat_hidden,
+    "schnauz": _schnauz_hidden}
 STATE_CLASS: dict[str, Any] = {"schnapsen": SchnapsenState, "schmier": SchmierState,
-                               "scat": ScatState}
+                               "scat": ScatState, "schnauz": SchnauzState}
 
 
 STEPS = 12
@@ -99,7 +114,7 @@ def _same(real: GameState, built: GameState) -> None:
 
 
 def _check_position(game: str, state: GameState, rng: random.Random) -> None:
-    seat = rng.choice([s for s in range(state.num_players)])
+    seat = rng.randrange(state.num_players)
     built = _rebuild(game, state, seat)
     _same(state, built)
     real = state.clone()
@@ -120,7 +135,7 @@ def test_from_view_rebuilds_the_state(game: str) -> None:
     for index, options in enumerate(OPTION_SETS[game]):
         for seed in range(SEEDS):
             players = {"schnauz": 3 + seed % 3, "scat": 2 + seed % 4}.get(game)
-            extra = {"num_players": players} if players else {}
+            extra: dict[str, Any] = {"num_players": players} if players else {}
             match = stammtisch.new_match(game, seed=100 * index + seed, **extra, **options)
             state = match.state
             state.events = None
@@ -133,3 +148,65 @@ def test_from_view_rebuilds_the_state(game: str) -> None:
                 state.apply(rng.choice(state.legal()))
             _check_position(game, state, rng)
     assert checked >= 20 * len(OPTION_SETS[game])
+
+
+def test_every_registered_game_is_covered() -> None:
+    assert set(HIDDEN) == set(STATE_CLASS) == set(OPTION_SETS) == set(REGISTRY)
+
+
+def _mid_deal(game: str, seed: int) -> GameState:
+    players = {"schnauz": 3, "scat": 3}.get(game)
+    extra: dict[str, Any] = {"num_players": players} if players else {}
+    match = stammtisch.new_match(game, seed=seed, **extra)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 8)):
+        match.play(rng.choice(match.legal_actions()))
+    return match.state
+
+
+@pytest.mark.parametrize("game", sorted(HIDDEN))
+def test_a_guess_that_contradicts_the_view_is_refused(game: str) -> None:
+    for seed in range(6):
+        state = _mid_deal(game, seed)
+        seat = state.to_act
+        view = state.view(seat)
+        truth = HIDDEN[game](state)
+        hands = list(truth.hands)
+        other = next(s for s in range(len(hands)) if s != seat and hands[s])
+        mine = hands[seat] & -hands[seat]
+        theirs = hands[other] & -hands[other]
+        swapped = hands[:]
+        swapped[seat] ^= mine | theirs
+        swapped[other] ^= mine | theirs
+        short = hands[:]
+        short[other] ^= theirs
+        doubled = hands[:]
+        doubled[other] ^= theirs | mine
+        for wrong, message in ((swapped, "its view shows"), (short, "the view shows"),
+                               (doubled, "both in the hand of seat|out of the hand of seat")):
+            with pytest.raises(ViewError, match=message):
+                STATE_CLASS[game].from_view(view, dataclasses.replace(truth,
+                                                                      hands=tuple(wrong)))
+        STATE_CLASS[game].from_view(view, truth)
+        with pytest.raises(ViewError, match=f"not a {game} view"):
+            STATE_CLASS[game].from_view({**view, "game": "chess"}, truth)
+
+
+def test_the_turned_trump_card_stays_in_the_view_after_a_close_on_the_first_lead() -> None:
+    for seed in range(40):
+        match = stammtisch.new_match("schnapsen", seed=seed)
+        leader = match.to_act
+        assert leader is not None
+        turned = match.view(leader)["trump_card"]
+        if "close" not in [a.text for a in match.legal_actions()]:
+            continue
+        match.play("close")
+        for seat in (0, 1, None):
+            view = match.view(seat)
+            assert view["trump_card"] is None
+            assert view["turned_trump"] == turned
+        state = match.state
+        assert isinstance(state, SchnapsenState)
+        assert state.trump_card == parse_card(turned)
+        return
+    raise AssertionError("no deal offered a close on the first lead")
