@@ -310,3 +310,24 @@ def test_the_bummerl_chance_is_even_at_equal_scores_and_grows_with_points() -> N
     assert win_chance(7, 3, 7) == 1.0 and win_chance(3, 7, 7) == 0.0
     chances = [deal_worth(award, 2, 4, 7) for award in range(-3, 4)]
     assert chances == sorted(chances) and chances[0] < chances[-1]
+
+
+def test_expert_samples_and_plays_by_the_tables_options() -> None:
+    table = {"deck_size": 24, "hand_size": 6, "follow_suit_mode": "always",
+             "claim_mode": "manual", "match_target": 2}
+    rng = random.Random(31)
+    for seed in range(2):
+        match = stammtisch.new_match("schnapsen", seed=seed, **table)
+        bots = [ExpertBot(seed, budget=30.0, max_worlds=6) for _ in range(2)]
+        while match.to_act is not None:
+            seat = match.to_act
+            view = match.view(seat)
+            world = determinize(view, rng)
+            assert world.rules.deck_size == 24 and world.rules.hand_size == 6
+            assert world.rules.follow_always and world.rules.manual
+            assert world.view(seat) == view
+            placed = sum(h.bit_count() for h in world.hands) + len(world.deck) \
+                + (1 if world.t else 0) + 2 * len(world.history) + (world.lead_card >= 0)
+            assert placed == 24
+            match.play(bots[seat].choose(view))
+        assert match.result is not None
