@@ -313,7 +313,7 @@ def test_the_bummerl_chance_is_even_at_equal_scores_and_grows_with_points() -> N
 
 
 def test_expert_samples_and_plays_by_the_tables_options() -> None:
-    table = {"deck_size": 24, "hand_size": 6, "follow_suit_mode": "always",
+    table: dict[str, Any] = {"deck_size": 24, "hand_size": 6, "follow_suit_mode": "always",
              "claim_mode": "manual", "match_target": 2}
     rng = random.Random(31)
     for seed in range(2):
