@@ -53,3 +53,8 @@ class RecordError(StammtischError):
     def __init__(self, message: str, *, index: int | None = None) -> None:
         self.index = index
         super().__init__(message)
+
+
+class ViewError(StammtischError):
+    """A view, or a guess of the cards it hides, that no state of the game fits:
+    ``from_view`` names the card or the count at fault."""

@@ -276,23 +276,16 @@ def test_determinize_respects_the_view(options: dict[str, Any]) -> None:
     rng = random.Random(7)
     for seed in range(25):
         match = stammtisch.new_match("schnapsen", seed=seed, match_target=2, **options)
-        trump_seen: dict[tuple[int, int], int] = {}
         while match.to_act is not None:
             seat = match.to_act
             view = match.view(seat)
-            if view["trump_card"]:
-                trump_seen[seat, view["deal"]] = parse_card(view["trump_card"])
-            memory = trump_seen.get((seat, view["deal"]), -1)
-            seen = read_view(view, memory)
+            seen = read_view(view)
             truth = match.state
             assert isinstance(truth, SchnapsenState)
             opp = truth.hands[1 - seat]
             assert seen.opp_must & ~opp == 0 and seen.opp_not & opp == 0
-            world = determinize(view, rng, memory)
-            # The sample's rules are what the view showed before it carried the options
-            # (the defaults for the rest); issue 27's from_view gives it the table's.
-            sampled = {k: v for k, v in world.view(seat).items() if k != "options"}
-            assert sampled == {k: v for k, v in view.items() if k != "options"}
+            world = determinize(view, rng)
+            assert world.view(seat) == view
             placed = world.hands[1 - seat] | to_set(world.deck[world.talon_pos:])
             assert placed & ~seen.unseen == 0
             assert world.hands[1 - seat] & seen.opp_not == 0
@@ -317,3 +310,24 @@ def test_the_bummerl_chance_is_even_at_equal_scores_and_grows_with_points() -> N
     assert win_chance(7, 3, 7) == 1.0 and win_chance(3, 7, 7) == 0.0
     chances = [deal_worth(award, 2, 4, 7) for award in range(-3, 4)]
     assert chances == sorted(chances) and chances[0] < chances[-1]
+
+
+def test_expert_samples_and_plays_by_the_tables_options() -> None:
+    table: dict[str, Any] = {"deck_size": 24, "hand_size": 6, "follow_suit_mode": "always",
+             "claim_mode": "manual", "match_target": 2}
+    rng = random.Random(31)
+    for seed in range(2):
+        match = stammtisch.new_match("schnapsen", seed=seed, **table)
+        bots = [ExpertBot(seed, budget=30.0, max_worlds=6) for _ in range(2)]
+        while match.to_act is not None:
+            seat = match.to_act
+            view = match.view(seat)
+            world = determinize(view, rng)
+            assert world.rules.deck_size == 24 and world.rules.hand_size == 6
+            assert world.rules.follow_always and world.rules.manual
+            assert world.view(seat) == view
+            placed = sum(h.bit_count() for h in world.hands) + len(world.deck) \
+                + (1 if world.t else 0) + 2 * len(world.history) + (world.lead_card >= 0)
+            assert placed == 24
+            match.play(bots[seat].choose(match.view(seat)))
+        assert match.result is not None

@@ -179,7 +179,7 @@ def test_SN_T9_exchange_trump() -> None:
     m.play("exchange")
     assert "AH" in m.view(0)["hand"] and "JH" not in m.view(0)["hand"]
     assert m.view(0)["trump_card"] == "JH" and m.view(1)["trump_card"] == "JH"
-    assert m.view(1)["exchanges"] == [{"seat": 0, "took": "AH", "gave": "JH"}]
+    assert m.view(1)["exchanges"] == [{"seat": 0, "took": "AH", "gave": "JH", "trick": 3}]
     assert "exchange" not in legal(m)  # at most once: the low trump is gone
     assert "close" in legal(m)  # closing right after an exchange (SN-D10)
     m.undo()

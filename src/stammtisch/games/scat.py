@@ -49,15 +49,24 @@ Choices where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Self, cast
 
-from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card
+from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card, to_set
 from stammtisch.core.game import Event, GameInfo, copy_slots
+from stammtisch.core.guess import (
+    check_count,
+    check_game,
+    check_holds,
+    check_order,
+    check_partition,
+)
 from stammtisch.core.lives import lives_result, next_active, take_lives
-from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
+from stammtisch.core.options import REQUIRED, boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError
+from stammtisch.errors import NotationError, OptionError, ViewError
 from stammtisch.games.scat_types import ScatView
 
 NAME = "scat"
@@ -205,6 +214,21 @@ def _copied(showdown: dict[str, Any]) -> dict[str, Any]:
 _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands", "pile", "known")
 """The slots a copy must not share: lists the play changes in place."""
 
+
+@dataclass(frozen=True, slots=True)
+class ScatHidden:
+    """What a Scat view hides, for :meth:`ScatState.from_view`.
+
+    ``hands``: every seat's hand (the seat's own as its view shows it, if it shows
+    one; the cards others took from the pile among theirs); ``stock`` in draw
+    order; ``seed``: the generator of reshuffles and the deals to come.
+    """
+
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...] = ()
+    seed: int = 0
+
+
 class ScatState:
     """One Scat match; see the module header for phases and action ids."""
 
@@ -223,16 +247,7 @@ class ScatState:
         self.num_players: int = n
         self.seed = seed
         self.decks = tuple(decks)
-        self.options = dict(options)
-        self.three: float = options["three_of_a_kind_value"] if options["three_of_a_kind"] else 0
-        self.straights: frozenset[int] = (
-            straight_masks(options["straight_flush_ace_low"]) if options["straight_flush"]
-            else frozenset())
-        self.min_knock: int = options["min_knock_score"]
-        self.throw_down: bool = options["throw_down"]
-        self.knock_first_round: bool = options["knock_allowed_first_round"]
-        self.knocker_penalty: int = options["knocker_lowest_penalty"]
-        self.reshuffle = options["empty_stock"] == "reshuffle"
+        self._set_rules(options)
         self.lives: list[int] = [options["lives"]] * n
         self.eliminated: list[bool] = [False] * n
         self.eliminated_order: list[int] = []
@@ -264,6 +279,18 @@ class ScatState:
         """Set on a search's sample: once a deal's lives are taken, the next deal is not
         dealt (``deal_number`` moves on and nobody is to act), which saves its shuffle."""
         self._start_deal()
+
+    def _set_rules(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.three: float = options["three_of_a_kind_value"] if options["three_of_a_kind"] else 0
+        self.straights: frozenset[int] = (
+            straight_masks(options["straight_flush_ace_low"]) if options["straight_flush"]
+            else frozenset())
+        self.min_knock: int = options["min_knock_score"]
+        self.throw_down: bool = options["throw_down"]
+        self.knock_first_round: bool = options["knock_allowed_first_round"]
+        self.knocker_penalty: int = options["knocker_lowest_penalty"]
+        self.reshuffle = options["empty_stock"] == "reshuffle"
 
     def value(self, hand: CardSet) -> float:
         """The §7 value of a hand under this match's variants."""
@@ -462,6 +489,67 @@ class ScatState:
         if take_lives(self, losses):
             self._start_deal()
 
+    # -- a state from a view (search samples) -------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hidden: ScatHidden) -> Self:
+        """The state a seat's ``view`` shows, with ``hidden`` as the cards it hides.
+
+        The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
+        when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
+        seat's own hand, a card a seat took from the pile). The state records no
+        events, like a clone.
+        """
+        check_game(view, NAME)
+        state = object.__new__(cls)
+        state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
+        n = state.num_players = view["num_players"]
+        state.seed = hidden.seed
+        state.decks = ()
+        state.events = None
+        state.halt_between_deals = False
+        state.lives = list(view["lives"])
+        state.eliminated = list(view["eliminated"])
+        state.eliminated_order = list(view["eliminated_order"])
+        state.active = [s for s in range(n) if not state.eliminated[s]]
+        state.dealer = view["dealer"]
+        state.deal_number = view["deal"]
+        state.phase = view["phase"]
+        state.to_act = -1 if view["to_act"] is None else view["to_act"]
+        state.pile = [parse_card(c) for c in view["discard_pile"]]
+        state.known = [_cards(view["known_cards"].get(str(s), ())) for s in range(n)]
+        taken = view["taken_from_discard"]
+        state.taken = 1 << parse_card(taken) if taken else 0
+        state.knocker = -1 if view["knocker"] is None else view["knocker"]
+        state.turned = sum(1 << s for s, done in enumerate(view["completed_turn"]) if done)
+        state.declined = sum(1 << s for s in view["declined"])
+        state.reshuffles = view["reshuffles"]
+        state.last_showdown = (None if view["last_showdown"] is None
+                               else _copied(view["last_showdown"]))
+        state._place_hidden(view, hidden)
+        return state
+
+    def _place_hidden(self, view: Mapping[str, Any], hidden: ScatHidden) -> None:
+        """The hands and the stock from ``hidden``, checked against the view."""
+        n = self.num_players
+        if len(hidden.hands) != n:
+            raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
+        seat = view["seat"]
+        if seat is not None and "hand" in view and hidden.hands[seat] != _cards(view["hand"]):
+            raise ViewError(f"the guess gives seat {seat} the hand {codes(hidden.hands[seat])}, "
+                            f"its view shows {view['hand']}")
+        stock = check_order("stock", hidden.stock)
+        check_count("stock", stock, view["stock_size"])
+        places = {"stock": stock, "discard pile": _cards(view["discard_pile"])}
+        for s in range(n):
+            check_count(f"hand of seat {s}", hidden.hands[s], view["hand_sizes"][s])
+            check_holds(f"hand of seat {s}", hidden.hands[s], self.known[s],
+                        "that seat took them from the pile")
+            places[f"hand of seat {s}"] = hidden.hands[s]
+        check_partition(SCAT_DECK, places)
+        self.hands = list(hidden.hands)
+        self.stock = tuple(hidden.stock)
+
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
@@ -490,8 +578,8 @@ class ScatState:
         - ``game`` ``"scat"``; ``seat``; ``num_players``; ``options``.
         - ``phase``: ``throw_down``, ``draw``, ``discard`` or ``over``; ``deal`` (0
           first); ``dealer``; ``to_act`` (``None`` once over).
-        - ``lives`` and ``eliminated`` per seat; ``on_the_county``: per seat, in with
-          0 lives; ``hand_sizes``.
+        - ``lives`` and ``eliminated`` per seat; ``eliminated_order``: the seats out,
+          first out first; ``on_the_county``: per seat, in with 0 lives; ``hand_sizes``.
         - ``discard_pile`` (bottom to top), ``discard_top`` (or ``None``),
           ``stock_size``, ``reshuffles`` (this deal); ``known_cards``: seat (str) ->
           the cards that seat took from the pile and still holds;
@@ -518,6 +606,7 @@ class ScatState:
             "to_act": None if self.to_act < 0 else self.to_act,
             "lives": self.lives[:],
             "eliminated": self.eliminated[:],
+            "eliminated_order": self.eliminated_order[:],
             "on_the_county": [not self.eliminated[s] and self.lives[s] == 0 for s in range(n)],
             "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
             "discard_pile": codes(self.pile),
@@ -564,6 +653,18 @@ class ScatState:
         }
 
 
+def _cards(cards: Iterable[str]) -> CardSet:
+    return to_set(parse_card(c) for c in cards)
+
+
+@lru_cache(maxsize=64)
+def _resolved(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A view's options, checked as a new match checks them."""
+    resolved = resolve(NAME, OPTIONS, dict(options))
+    _check(resolved)
+    return resolved
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> ScatState:
     return ScatState(options, seed, decks)
@@ -581,4 +682,4 @@ GAME = GameInfo(
     summary="Thirty-One / Blitz: draw and discard toward 31 in one suit, knock, keep your lives.",
 )
 
-__all__ = ["GAME", "ScatState", "hand_value", "is_31", "points"]
+__all__ = ["GAME", "ScatHidden", "ScatState", "hand_value", "is_31", "points"]

@@ -33,6 +33,7 @@ class ScatView(View):
     num_players: int
     lives: list[int]
     eliminated: list[bool]
+    eliminated_order: list[int]
     on_the_county: list[bool]
     hand_sizes: list[int]
     discard_pile: list[str]

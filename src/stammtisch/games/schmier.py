@@ -57,6 +57,8 @@ Choices where the spec is silent (decision ids in the rules file):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Self, cast
 
@@ -84,9 +86,10 @@ from stammtisch.cards import (
     rank_of,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.options import boolean, choice, integer, seat_or_random
+from stammtisch.core.guess import check_count, check_game, check_order, check_partition
+from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError
+from stammtisch.errors import NotationError, OptionError, ViewError
 from stammtisch.games.schmier_types import SchmierView
 
 NAME = "schmier"
@@ -286,6 +289,21 @@ def _subsets(cards: CardSet, size: int) -> list[int]:
 
 # --- the state ------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class SchmierHidden:
+    """What a Schmier view hides, for :meth:`SchmierState.from_view`.
+
+    Per seat its ``hands`` and ``discards`` (a seat's own as its view shows them;
+    as many discards as ``exchanged`` says, none before), the ``stock`` in draw
+    order, and ``seed``: the generator of the deals to come.
+    """
+
+    hands: tuple[CardSet, ...]
+    discards: tuple[CardSet, ...] = (0,) * NUM_PLAYERS
+    stock: tuple[Card, ...] = ()
+    seed: int = 0
+
+
 _LIST_SLOTS = ("scores", "hands", "discards", "exchanged", "auction", "trick", "tricks",
                "captured", "winners")
 """The slots a copy must not share: lists the play changes in place."""
@@ -306,19 +324,9 @@ class SchmierState:
     def __init__(self, options: Mapping[str, Any], seed: int,
                  decks: Sequence[tuple[Card, ...]] = ()) -> None:
         self.num_players = NUM_PLAYERS
-        self.options = dict(options)
         self.seed = seed
         self.decks = tuple(decks)
-        self.num_teams = 3 if options["partnerships"] == "3x2" else 2
-        self.target: int = options["target_score"]
-        self.min_bid: int = options["min_bid"]
-        self.max_bid: int = options["max_bid"]
-        self.stick: bool = options["stick_the_dealer"]
-        self.dealer_equal: bool = options["dealer_may_equal_high_bid"]
-        self.max_discard: int = options["max_discard"]
-        self.trump_anytime: bool = options["trump_anytime"]
-        self.tie_to_bidder = options["game_point_tie"] == "bidder"
-        self.joint_win = options["unresolved_tie"] == "joint_win"
+        self._set_rules(options)
         self.scores: list[int] = [0] * self.num_teams
         first = options["first_dealer"]
         if first == "random":
@@ -345,6 +353,19 @@ class SchmierState:
         self.captured: list[CardSet] = [0] * self.num_teams
         self.high_seat = self.low_seat = -1
         self._start_deal()
+
+    def _set_rules(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.num_teams = 3 if options["partnerships"] == "3x2" else 2
+        self.target: int = options["target_score"]
+        self.min_bid: int = options["min_bid"]
+        self.max_bid: int = options["max_bid"]
+        self.stick: bool = options["stick_the_dealer"]
+        self.dealer_equal: bool = options["dealer_may_equal_high_bid"]
+        self.max_discard: int = options["max_discard"]
+        self.trump_anytime: bool = options["trump_anytime"]
+        self.tie_to_bidder = options["game_point_tie"] == "bidder"
+        self.joint_win = options["unresolved_tie"] == "joint_win"
 
     def team_of(self, seat: int) -> int:
         return seat % self.num_teams
@@ -604,6 +625,92 @@ class SchmierState:
             return [bidding_team]
         return tied if self.joint_win else []
 
+    # -- a state from a view (search samples) -------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hidden: SchmierHidden) -> Self:
+        """The state a seat's ``view`` shows, with ``hidden`` as the cards it hides.
+
+        The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
+        when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
+        seat's own hand or discards). Voids the play revealed are not checked. The
+        state records no events, like a clone.
+        """
+        check_game(view, NAME)
+        state = object.__new__(cls)
+        state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
+        state.num_players = NUM_PLAYERS
+        state.seed = hidden.seed
+        state.decks = ()
+        state.events = None
+        state.scores = list(view["scores"])
+        state.played_deals = view["played_deals"]
+        state.dealer = view["dealer"]
+        state.deal_number = view["deal"]
+        state.phase = view["phase"]
+        state.to_act = -1 if view["to_act"] is None else view["to_act"]
+        state.winners = list(view["result"]["winners"]) if state.phase == OVER else []
+        state.last_deal = None if view["last_deal"] is None else _copy_deal(view["last_deal"])
+        state.auction = [(e["seat"], int(e["action"].split()[1]) if e["action"] != "pass"
+                          else 0) for e in view["auction"]]
+        state.high_bid = view["high_bid"] or 0
+        state.bidder = next((seat for seat, n in reversed(state.auction) if n), -1)
+        state.trump = -1 if view["trump"] is None else SUIT_CODES.index(view["trump"])
+        state.exchanged = [-1 if k is None else k for k in view["exchanged"]]
+        state.trick = [parse_card(c) for c in view["trick"]["cards"]]
+        state.leader = view["trick"]["leader"] if state.phase == PLAY else -1
+        state.tricks = [(t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
+                        for t in view["tricks"]]
+        state._read_captures()
+        state._place_hidden(view, hidden)
+        return state
+
+    def _read_captures(self) -> None:
+        """Each team's captured cards and who played the trump ace and two, from the
+        tricks."""
+        self.captured = [0] * self.num_teams
+        for _, cards, winner in self.tricks:
+            self.captured[self.team_of(winner)] |= sum(1 << c for c in cards)
+        self.high_seat = self.low_seat = -1
+        if self.trump < 0:
+            return
+        high, low = make_card(self.trump, ACE), make_card(self.trump, 2)
+        for leader, cards, _ in [*self.tricks, (self.leader, tuple(self.trick), -1)]:
+            for i, card in enumerate(cards):
+                if card == high:
+                    self.high_seat = (leader + i) % NUM_PLAYERS
+                elif card == low:
+                    self.low_seat = (leader + i) % NUM_PLAYERS
+
+    def _place_hidden(self, view: Mapping[str, Any], hidden: SchmierHidden) -> None:
+        """The hands, discards and stock from ``hidden``, checked against the view."""
+        if len(hidden.hands) != NUM_PLAYERS or len(hidden.discards) != NUM_PLAYERS:
+            raise ViewError(f"the guess names {len(hidden.hands)} hands and "
+                            f"{len(hidden.discards)} discards; Schmier has {NUM_PLAYERS} seats")
+        seat = view["seat"]
+        if seat is not None:
+            if hidden.hands[seat] != parse_cards(" ".join(view["hand"])):
+                raise ViewError(f"the guess gives seat {seat} the hand "
+                                f"{codes(hidden.hands[seat])}, its view shows {view['hand']}")
+            shown = parse_cards(" ".join(view["discarded"] or ()))
+            if hidden.discards[seat] != shown:
+                raise ViewError(f"the guess gives seat {seat} the discards "
+                                f"{codes(hidden.discards[seat])}, its view shows "
+                                f"{view['discarded']}")
+        stock = check_order("stock", hidden.stock)
+        places = {"stock": stock, "tricks": sum(1 << c for _, cards, _ in self.tricks
+                                                for c in cards) | sum(1 << c for c in self.trick)}
+        for s in range(NUM_PLAYERS):
+            check_count(f"hand of seat {s}", hidden.hands[s], view["hand_sizes"][s])
+            check_count(f"discards of seat {s}", hidden.discards[s], max(self.exchanged[s], 0))
+            places[f"hand of seat {s}"] = hidden.hands[s]
+            places[f"discards of seat {s}"] = hidden.discards[s]
+        check_count("stock", stock, view["stock_size"])
+        check_partition(SCHMIER_DECK, places)
+        self.hands = list(hidden.hands)
+        self.discards = list(hidden.discards)
+        self.stock = tuple(hidden.stock)
+
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
@@ -637,10 +744,11 @@ class SchmierState:
     def view(self, seat: int | None) -> SchmierView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
-        - ``game`` ``"schmier"``; ``seat``; ``num_players``; ``options`` (the match
-          options); ``teams`` (the seats of each team; partners sit 3 apart); ``team``
-          (the seat's, or ``None``).
-        - ``target_score``; ``scores`` per team.
+        - ``game`` ``"schmier"``; ``seat``; ``num_players``; ``options`` (the match's
+          resolved options); ``teams`` (the seats of each team; partners sit 3 apart);
+          ``team`` (the seat's, or ``None``).
+        - ``target_score``; ``scores`` per team; ``played_deals``: deals scored so far
+          (not those thrown in).
         - ``phase``: ``auction``, ``trump``, ``exchange``, ``rob``, ``play`` or
           ``over``; ``deal`` (0 first); ``dealer``; ``to_act`` (``None`` once over).
         - ``hand_sizes`` per seat; ``auction``: ``{"seat", "action"}`` in order;
@@ -671,6 +779,7 @@ class SchmierState:
             "team": None if seat is None else self.team_of(seat),
             "target_score": self.target,
             "scores": self.scores[:],
+            "played_deals": self.played_deals,
             "phase": self.phase,
             "deal": self.deal_number,
             "dealer": self.dealer,
@@ -728,7 +837,15 @@ class SchmierState:
         }
 
 
-def _copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
+@lru_cache(maxsize=64)
+def _resolved(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A view's options, checked as a new match checks them."""
+    resolved = resolve(NAME, OPTIONS, dict(options))
+    _check(resolved)
+    return resolved
+
+
+def _copy_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
     copied = dict(deal)
     copied["points"] = dict(deal["points"])
     for key in ("game_counts", "won", "delta", "scores"):
@@ -754,4 +871,4 @@ GAME = GameInfo(
             "win High, Low, the bauers, the joker and Game.",
 )
 
-__all__ = ["GAME", "SchmierState", "game_count", "trick_winner"]
+__all__ = ["GAME", "SchmierHidden", "SchmierState", "game_count", "trick_winner"]

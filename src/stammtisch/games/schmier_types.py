@@ -64,6 +64,7 @@ class SchmierView(View):
     team: int | None
     target_score: int
     scores: list[int]
+    played_deals: int
     hand_sizes: list[int]
     auction: list[Bid]
     high_bid: int | None

@@ -26,8 +26,10 @@ Canonical order of legal actions: every ``play`` in deck order, every
 Choices where the spec is silent:
 
 - The talon size ``t`` (§5.4) stays in the view after closing: the dead cards
-  still lie there, face down. The trump card is shown only while it lies face
-  up (not after closing, not once drawn); the trump suit always.
+  still lie there, face down. ``trump_card`` is the card lying face up (none
+  after closing or once drawn); ``turned_trump``, the card turned up at the
+  deal, stays in every view for the whole deal (everybody saw it), and with
+  ``exchanges`` it names the trump card under a closed talon.
 - A seat's view holds its own credited and pending points, not the opponent's.
   A counter of the opponent's points is a display option of the table: the view
   holds everything needed for it (``history``: every trick of the deal with
@@ -62,6 +64,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Self, cast
 
 from stammtisch.cards import (
@@ -81,11 +85,19 @@ from stammtisch.cards import (
     make_card,
     parse_card,
     rank_of,
+    to_set,
 )
 from stammtisch.core.game import Event, GameInfo
-from stammtisch.core.options import boolean, choice, integer, seat_or_random
+from stammtisch.core.guess import (
+    check_count,
+    check_game,
+    check_holds,
+    check_order,
+    check_partition,
+)
+from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for
-from stammtisch.errors import NotationError, OptionError
+from stammtisch.errors import NotationError, OptionError, ViewError
 from stammtisch.games.schnapsen_types import SchnapsenView
 
 NAME = "schnapsen"
@@ -159,6 +171,15 @@ def _open_lead_actions(key: int) -> tuple[int, ...]:
 _SHUFFLE_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
                        for size in range(53))
 """By the number of cards: ``Random.shuffle``'s steps ``(i, n = i + 1, n.bit_length())``."""
+
+
+def _marriage_trick(history: Sequence[tuple[int, int, int, int]], seat: int,
+                    suit: int) -> int:
+    """The deal's trick whose lead declared ``seat``'s marriage in ``suit``: the first
+    it led a card of the pair in (the running one when none yet)."""
+    pair = _PAIRS[suit]
+    return next((i for i, (leader, lead, _, _) in enumerate(history)
+                 if leader == seat and pair >> lead & 1), len(history))
 
 
 def _deal_shuffle(cards: tuple[Card, ...], seed: int, number: int) -> tuple[Card, ...]:
@@ -241,6 +262,7 @@ class Rules:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
+        """The resolved options themselves, as every view shows them."""
         self.deck_size: int = options["deck_size"]
         self.hand_size: int = options["hand_size"]
         self.follow_always = options["follow_suit_mode"] == "always"
@@ -269,6 +291,14 @@ class Rules:
         if (tricks == 0) if self.schwarz_tricks else (points == 0):
             return 3
         return 2 if points <= self.schneider_max else 1
+
+
+@lru_cache(maxsize=64)
+def _rules_of(options: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules of a view's options (checked as a new match checks them)."""
+    resolved = resolve(NAME, OPTIONS, dict(options))
+    _check(resolved)
+    return Rules(resolved)
 
 
 # --- actions --------------------------------------------------------------------
@@ -303,6 +333,21 @@ def parse_action(text: str) -> int:
 
 
 # --- the state ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class SchnapsenHidden:
+    """What a Schnapsen view hides, for :meth:`SchnapsenState.from_view`.
+
+    ``hands``: both hands (the seat's own as its view shows it); ``talon``: the
+    face-down talon cards in draw order (``talon_size - 1`` of them, none once it
+    is used up; the trump card is not among them: the view names it); ``seed``:
+    the generator of the deals to come.
+    """
+
+    hands: tuple[CardSet, CardSet]
+    talon: tuple[Card, ...] = ()
+    seed: int = 0
+
 
 class SchnapsenState:
     """One Schnapsen match; see the module header for phases and action ids."""
@@ -366,7 +411,8 @@ class SchnapsenState:
         self.won = [0, 0]
         self.close_points = self.close_tricks = -1
         self.marriages: tuple[tuple[int, int], ...] = ()
-        self.exchanges: tuple[tuple[int, int, int], ...] = ()
+        self.exchanges: tuple[tuple[int, int, int, int], ...] = ()
+        """(seat, card taken, card given, tricks of the deal before it)."""
         self.history: tuple[tuple[int, int, int, int], ...] = ()
         self.to_act = forehand
         if self.events is not None:
@@ -501,7 +547,7 @@ class SchnapsenState:
             low, old = self.low_trump, self.trump_card
             self.hands[seat] ^= 1 << low | 1 << old
             self.trump_card = low
-            self.exchanges += ((seat, old, low),)
+            self.exchanges += ((seat, old, low, len(self.history)),)
             self.claim_ok = False
             if self.events is not None:
                 self.events.append({"type": "exchange", "seat": seat, "took": card_code(old),
@@ -626,6 +672,165 @@ class SchnapsenState:
         self.dealer = 1 - self.dealer
         self._start_deal()
 
+    # -- a state from a view (search samples) -------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hidden: SchnapsenHidden) -> Self:
+        """The state a seat's ``view`` shows, with ``hidden`` as the cards it hides.
+
+        The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
+        when ``hidden`` does not fit the view: wrong counts, a card also seen
+        elsewhere, a card the view places in a hand (the partner of a declared
+        marriage, the card taken by an exchange, the trump card drawn last) not there.
+        Voids the play revealed are the sampler's business, not checked here.
+        The state records no events, like a clone.
+        """
+        check_game(view, NAME)
+        rules = _rules_of(tuple(sorted(view["options"].items())))
+        state = object.__new__(cls)
+        state.rules = rules
+        state.num_players = 2
+        state.seed = hidden.seed
+        state.decks = ()
+        state.events = None
+        state.game_points = list(view["game_points"])
+        state.dealer = view["dealer"]
+        state.deal_number = view["deal"]
+        state.over = view["phase"] == OVER
+        state.to_act = -1 if view["to_act"] is None else view["to_act"]
+        state.last_deal = copy.deepcopy(view["last_deal"])
+        state._read_deal(view)
+        state._place_hidden(view, hidden)
+        return state
+
+    def _read_deal(self, view: Mapping[str, Any]) -> None:
+        """The public facts of the running deal, from ``view``."""
+        rules = self.rules
+        self.trump_suit = SUIT_CODES.index(view["trump_suit"])
+        self.low_trump = make_card(self.trump_suit, rules.low_rank)
+        self.exchanges = tuple((e["seat"], parse_card(e["took"]), parse_card(e["gave"]),
+                                e["trick"]) for e in view["exchanges"])
+        self.trump_card = (self.exchanges[-1][2] if self.exchanges
+                           else parse_card(view["turned_trump"]))
+        self.t = view["talon_size"]
+        self.closer = -1 if view["closer"] is None else view["closer"]
+        self.strict = self.closer >= 0 or self.t == 0
+        history = self.history = tuple(
+            (h["leader"], parse_card(h["cards"][0]), parse_card(h["cards"][1]), h["winner"])
+            for h in view["history"])
+        trick = view["trick"]
+        self.lead_card = parse_card(trick["cards"][0]) if trick else -1
+        self.leader = trick["leader"] if trick else max(self.to_act, 0)
+        self.declared = parse_card(view["declared"]) if view["declared"] else -1
+        self.tricks = list(view["tricks"])
+        won = [0, 0]
+        cards = [0, 0]
+        for _, lead, follow, winner in history:
+            won[winner] |= 1 << lead | 1 << follow
+            cards[winner] += POINTS[lead] + POINTS[follow]
+        if self.closer < 0 and 2 * len(history) == rules.deck_size:
+            cards[history[-1][3]] += rules.bonus
+        self.won = won
+        self.marriages = tuple((m["seat"], SUIT_CODES.index(m["suit"]))
+                               for m in view["marriages"])
+        when = [_marriage_trick(history, seat, suit) for seat, suit in self.marriages]
+        self.points = [0, 0]
+        self.pending = [0, 0]
+        for seat in (0, 1):
+            declared = sum(40 if suit == self.trump_suit else 20
+                           for s, suit in self.marriages if s == seat)
+            if self.tricks[seat]:
+                self.points[seat] = cards[seat] + declared
+            else:
+                self.pending[seat] = declared
+        self.close_points = self.close_tricks = -1
+        if self.closer >= 0:
+            before = (rules.deck_size - 2 * rules.hand_size - self.t) // 2
+            other = 1 - self.closer
+            self.close_tricks = sum(1 for *_, w in history[:before] if w == other)
+            if self.close_tricks:
+                self.close_points = sum(POINTS[a] + POINTS[b]
+                                        for _, a, b, w in history[:before] if w == other)
+                self.close_points += sum(
+                    40 if suit == self.trump_suit else 20
+                    for (s, suit), index in zip(self.marriages, when, strict=True)
+                    if s == other and index < before)
+            else:
+                self.close_points = 0
+        self.claim_ok = self._claim_open(rules)
+        seat = view["seat"]
+        if seat is not None and (
+                view["points"] != self.points[seat] or view["pending"] != self.pending[seat]):
+            raise ViewError(
+                f"the view's points ({view['points']}, pending {view['pending']}) do not "
+                f"follow from its tricks and marriages ({self.points[seat]}, pending "
+                f"{self.pending[seat]})")
+
+    def _claim_open(self, rules: Rules) -> bool:
+        """Whether ``claim`` is open to the seat to act (§8.3, §14): after a trick or a
+        declaration, not once the leader led, exchanged or closed."""
+        if not rules.claims or self.over or self.lead_card >= 0:
+            return False
+        if self.declared >= 0:
+            return True
+        done = len(self.history)
+        if not done:
+            return False
+        if self.exchanges and self.exchanges[-1][3] == done:
+            return False
+        before = (rules.deck_size - 2 * rules.hand_size - self.t) // 2
+        return not (self.closer >= 0 and before == done)
+
+    def _place_hidden(self, view: Mapping[str, Any], hidden: SchnapsenHidden) -> None:
+        """The hands and the talon from ``hidden``, checked against the view."""
+        rules = self.rules
+        if len(hidden.hands) != 2:
+            raise ViewError(f"the guess names {len(hidden.hands)} hands; Schnapsen has 2")
+        hands = [hidden.hands[0], hidden.hands[1]]
+        seat = view["seat"]
+        if seat is not None and hands[seat] != to_set(parse_card(c) for c in view["hand"]):
+            raise ViewError(f"the guess gives seat {seat} the hand {codes(hands[seat])}, "
+                            f"its view shows {view['hand']}")
+        talon = check_order("talon", hidden.talon)
+        face_down = self.t - 1 if self.t else 0
+        if len(hidden.talon) != face_down:
+            raise ViewError(f"the guess puts {len(hidden.talon)} cards face down in the "
+                            f"talon, the view shows {face_down}")
+        played = 0
+        for _, lead, follow, _ in self.history:
+            played |= 1 << lead | 1 << follow
+        if self.lead_card >= 0:
+            played |= 1 << self.lead_card
+        places = {"hand of seat 0": hands[0], "hand of seat 1": hands[1], "talon": talon,
+                  "tricks": played}
+        if self.t:
+            places["trump card's place"] = 1 << self.trump_card
+        if not self.over:
+            base = (rules.deck_size - played.bit_count() - self.t
+                    + (self.lead_card >= 0)) // 2
+            for s in (0, 1):
+                check_count(f"hand of seat {s}", hands[s],
+                            base - (self.lead_card >= 0 and self.leader == s))
+            check_partition(SCHNAPSEN_DECKS[rules.deck_size], places)
+            self._check_known(hands, played)
+        self.hands = hands
+        self.deck = tuple(hidden.talon)
+        self.talon_pos = 0
+
+    def _check_known(self, hands: list[CardSet], played: CardSet) -> None:
+        """Cards the view places in a hand are there, unless played since."""
+        for seat, suit in self.marriages:
+            check_holds(f"hand of seat {seat}", hands[seat], _PAIRS[suit] & ~played,
+                        "that seat declared the marriage")
+        for seat, took, _, _ in self.exchanges:
+            check_holds(f"hand of seat {seat}", hands[seat], (1 << took) & ~played,
+                        "that seat took it by the exchange")
+        drawing = (self.rules.deck_size - 2 * self.rules.hand_size) // 2
+        if self.t == 0 and self.closer < 0 and len(self.history) >= drawing:
+            loser = 1 - self.history[drawing - 1][3]
+            check_holds(f"hand of seat {loser}", hands[loser],
+                        (1 << self.trump_card) & ~played, "that seat drew the trump card last")
+
     # -- the rest of the contract ---------------------------------------------------
 
     def clone(self) -> Self:
@@ -697,18 +902,20 @@ class SchnapsenState:
     def view(self, seat: int | None) -> SchnapsenView:
         """What ``seat`` may know (``None``: a spectator), as plain JSON-ready data.
 
-        - ``game`` ``"schnapsen"``; ``seat``; ``deck_size``; ``hand_size``; ``options``
-          (the match options).
+        - ``game`` ``"schnapsen"``; ``seat``; ``options`` (the match's resolved options);
+          ``deck_size``; ``hand_size``.
         - ``phase``: ``open``, ``closed``, ``exhausted`` or ``over``; ``deal`` (0
           first); ``dealer``; ``to_act`` (``None`` once over).
         - ``game_points`` per seat; ``match_target``.
         - ``trump_suit`` (``C``, ``D``, ``H``, ``S``); ``trump_card`` while it lies face
-          up, else ``None``; ``talon_size``; ``closed``; ``closer`` (or ``None``).
+          up, else ``None``; ``turned_trump``: the card turned up at the deal, for the
+          whole deal; ``talon_size``; ``closed``; ``closer`` (or ``None``).
         - ``trick``: the open trick ``{"leader", "cards": [lead]}`` or ``None`` (you
           lead); ``declared``: a marriage card declared but not yet played, or
           ``None``.
         - ``marriages`` (``seat``, ``suit``, ``cards``, ``points``), ``exchanges``
-          (``seat``, ``took``, ``gave``), ``tricks`` (tricks won per seat), and
+          (``seat``, ``took``, ``gave``, ``trick``: the deal's tricks before it),
+          ``tricks`` (tricks won per seat), and
           ``history``: every trick of the deal (``leader``, ``cards`` lead first,
           ``winner``), ``last_trick`` its last; ``last_deal``: the previous deal's
           summary or ``None``.
@@ -725,9 +932,9 @@ class SchnapsenState:
         view: dict[str, Any] = {
             "game": NAME,
             "seat": seat,
+            "options": dict(self.rules.options),
             "deck_size": self.rules.deck_size,
             "hand_size": self.rules.hand_size,
-            "options": dict(self.rules.options),
             "phase": self.phase,
             "deal": self.deal_number,
             "dealer": self.dealer,
@@ -736,6 +943,8 @@ class SchnapsenState:
             "match_target": self.rules.match_target,
             "trump_suit": SUIT_CODES[self.trump_suit],
             "trump_card": card_code(self.trump_card) if face_up else None,
+            "turned_trump": card_code(self.exchanges[0][1] if self.exchanges
+                                      else self.trump_card),
             "talon_size": self.t,
             "closed": self.closer >= 0,
             "closer": None if self.closer < 0 else self.closer,
@@ -747,8 +956,9 @@ class SchnapsenState:
                  "points": 40 if suit == self.trump_suit else 20}
                 for s, suit in self.marriages
             ],
-            "exchanges": [{"seat": s, "took": card_code(took), "gave": card_code(gave)}
-                          for s, took, gave in self.exchanges],
+            "exchanges": [{"seat": s, "took": card_code(took), "gave": card_code(gave),
+                           "trick": trick}
+                          for s, took, gave, trick in self.exchanges],
             "tricks": self.tricks[:],
             "last_trick": self._trick_view(self.history[-1]) if self.history else None,
             "history": [self._trick_view(trick) for trick in self.history],
@@ -789,8 +999,8 @@ class SchnapsenState:
             "points_at_close": self.close_points,
             "tricks_at_close": self.close_tricks,
             "marriages": [[s, SUIT_CODES[suit]] for s, suit in self.marriages],
-            "exchanges": [[s, card_code(took), card_code(gave)]
-                          for s, took, gave in self.exchanges],
+            "exchanges": [[s, card_code(took), card_code(gave), trick]
+                          for s, took, gave, trick in self.exchanges],
             "history": [[leader, card_code(lead), card_code(follow), winner]
                         for leader, lead, follow, winner in self.history],
             "last_deal": copy.deepcopy(self.last_deal),
@@ -814,4 +1024,4 @@ GAME = GameInfo(
     summary="Austrian 66 for two: tricks, marriages, closing the talon; a Bummerl to 7.",
 )
 
-__all__ = ["GAME", "POINTS", "STRENGTH", "Rules", "SchnapsenState"]
+__all__ = ["GAME", "POINTS", "STRENGTH", "Rules", "SchnapsenHidden", "SchnapsenState"]

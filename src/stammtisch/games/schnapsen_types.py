@@ -36,6 +36,7 @@ class Exchange(TypedDict):
     seat: int
     took: str
     gave: str
+    trick: int
 
 
 class DealSummary(TypedDict):
@@ -65,6 +66,7 @@ class SchnapsenView(View):
     match_target: int
     trump_suit: str
     trump_card: str | None
+    turned_trump: str
     talon_size: int
     closed: bool
     closer: int | None

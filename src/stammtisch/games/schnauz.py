@@ -37,7 +37,9 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Self, cast
 
@@ -52,12 +54,27 @@ from stammtisch.cards import (
     parse_card,
     rank_of,
     suit_of,
+    to_set,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
+from stammtisch.core.guess import (
+    check_count,
+    check_game,
+    check_holds,
+    check_order,
+    check_partition,
+)
 from stammtisch.core.lives import lives_result, next_active, take_lives
-from stammtisch.core.options import REQUIRED, boolean, choice, integer, seat_or_random
+from stammtisch.core.options import (
+    REQUIRED,
+    boolean,
+    choice,
+    integer,
+    resolve,
+    seat_or_random,
+)
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError
+from stammtisch.errors import NotationError, OptionError, ViewError
 from stammtisch.games.schnauz_types import SchnauzView
 
 NAME = "schnauz"
@@ -253,6 +270,21 @@ def showdown_record(showdown: Showdown) -> dict[str, Any]:
 _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands")
 """The slots a copy must not share: lists the play changes in place."""
 
+
+@dataclass(frozen=True, slots=True)
+class SchnauzHidden:
+    """What a Schnauz view hides, for :meth:`SchnauzState.from_view`.
+
+    ``hands``: every seat's hand (the seat's own as its view shows it; the cards
+    others saw a seat take among its); ``stock`` in draw order; ``seed``: the
+    generator of reshuffles and the deals to come.
+    """
+
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...] = ()
+    seed: int = 0
+
+
 class SchnauzState:
     """One Schnauz match; see the module header for phases and action ids."""
 
@@ -272,13 +304,7 @@ class SchnauzState:
         self.num_players: int = n
         self.seed = seed
         self.decks = tuple(decks)
-        self.options = dict(options)
-        self.deck_variant: str = options["deck_variant"]
-        self.knock_first_round: bool = options["knock_allowed_first_round"]
-        self.check_before = options["dealt_combo_check"] == "before_dealer_choice"
-        self.short_stock: str = options["short_stock_on_all_pass"]
-        self.fire_all_others = options["fire_effect"] == "all_others_lose"
-        self.knocker_penalty: int = options["knocker_lowest_penalty"]
+        self._set_rules(options)
         self.lives: list[int] = [options["lives"]] * n
         self.eliminated: list[bool] = [False] * n
         self.eliminated_order: list[int] = []
@@ -306,6 +332,15 @@ class SchnauzState:
         """Set on a search's sample: once a deal's lives are taken, the next deal is not
         dealt (``deal_number`` moves on and nobody is to act), which saves its shuffle."""
         self._start_deal()
+
+    def _set_rules(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.deck_variant: str = options["deck_variant"]
+        self.knock_first_round: bool = options["knock_allowed_first_round"]
+        self.check_before = options["dealt_combo_check"] == "before_dealer_choice"
+        self.short_stock: str = options["short_stock_on_all_pass"]
+        self.fire_all_others = options["fire_effect"] == "all_others_lose"
+        self.knocker_penalty: int = options["knocker_lowest_penalty"]
 
     # -- dealing ------------------------------------------------------------------
 
@@ -477,6 +512,82 @@ class SchnauzState:
         if take_lives(self, losses):
             self._start_deal()
 
+    # -- a state from a view (search samples) -------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hidden: SchnauzHidden) -> Self:
+        """The state a seat's ``view`` shows, with ``hidden`` as the cards it hides.
+
+        The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
+        when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
+        seat's own hand, a card a seat took from the table). The state records no
+        events, like a clone.
+        """
+        check_game(view, NAME)
+        state = object.__new__(cls)
+        state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
+        n = state.num_players = view["num_players"]
+        state.seed = hidden.seed
+        state.decks = ()
+        state.events = None
+        state.halt_between_deals = False
+        state.lives = list(view["lives"])
+        state.eliminated = list(view["eliminated"])
+        state.eliminated_order = list(view["eliminated_order"])
+        state.active = [s for s in range(n) if not state.eliminated[s]]
+        state.dealer = view["dealer"]
+        state.deal_number = view["deal"]
+        state.phase = view["phase"]
+        state.to_act = -1 if view["to_act"] is None else view["to_act"]
+        state.table = _cards(view["table"])
+        state.out_of_play = _cards(view["out_of_play"])
+        state.knocker = -1 if view["knocker"] is None else view["knocker"]
+        state.final_turns_left = 0
+        if state.knocker >= 0 and state.to_act >= 0:
+            seat = state.to_act
+            while seat != state.knocker:
+                state.final_turns_left += 1
+                seat = next_active(state, seat)
+        state.passes = view["passes"]
+        state.turned = sum(1 << s for s, done in enumerate(view["completed_turn"]) if done)
+        state.reshuffles = view["reshuffles"]
+        shown = view["last_showdown"]
+        state.showdown = None if shown is None else (
+            shown["deal"], shown["reason"], -1 if shown["knocker"] is None else shown["knocker"],
+            tuple((int(s), _cards(cards)) for s, cards in shown["hands"].items()),
+            _cards(shown["table"]), shown["lowest"],
+            tuple(sorted((int(s), k) for s, k in shown["lives_lost"].items())))
+        state._place_hidden(view, hidden)
+        return state
+
+    def _place_hidden(self, view: Mapping[str, Any], hidden: SchnauzHidden) -> None:
+        """The hands and the stock from ``hidden``, checked against the view."""
+        n = self.num_players
+        if len(hidden.hands) != n:
+            raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
+        seat = view["seat"]
+        known = [_cards(view["known_hands"].get(str(s), ())) for s in range(n)]
+        if seat is not None and "hand" in view:
+            if hidden.hands[seat] != _cards(view["hand"]):
+                raise ViewError(f"the guess gives seat {seat} the hand "
+                                f"{codes(hidden.hands[seat])}, its view shows {view['hand']}")
+        if seat is not None:
+            known[seat] = _cards(view["own_known"])
+        stock = check_order("stock", hidden.stock)
+        check_count("stock", stock, view["stock_size"])
+        places = {"stock": stock, "table": self.table, "out-of-play tables": self.out_of_play}
+        for s in range(n):
+            if self.phase != OVER:
+                check_count(f"hand of seat {s}", hidden.hands[s],
+                            0 if self.eliminated[s] else 3)
+            check_holds(f"hand of seat {s}", hidden.hands[s], known[s],
+                        "that seat took them from the table")
+            places[f"hand of seat {s}"] = hidden.hands[s]
+        check_partition(SCHNAUZ_DECKS[self.deck_variant], places)
+        self.hands = list(hidden.hands)
+        self.stock = tuple(hidden.stock)
+        self.public = self.table | self.out_of_play | sum(known)
+
     # -- the rest of the contract -----------------------------------------------------
 
     def clone(self) -> Self:
@@ -498,12 +609,16 @@ class SchnauzState:
           (the match options).
         - ``phase``: ``dealer_choice``, ``play`` or ``over``; ``deal`` (0 first);
           ``dealer``; ``to_act`` (``None`` once over).
-        - ``lives`` and ``eliminated`` per seat; ``swimming``: per seat, in with 0 lives.
+        - ``lives`` and ``eliminated`` per seat; ``eliminated_order``: the seats out,
+          first out first; ``swimming``: per seat, in with 0 lives.
         - ``table``: the three open cards; ``stock_size``; ``out_of_play``: replaced
           tables lying face up; ``known_hands``: seat (str) -> the cards of that seat's
-          hand everybody saw it take from the table.
+          hand everybody saw it take from the table; ``own_known``: the same for the
+          seat's own hand (a player's, also once over).
         - ``knocker`` (``None``: nobody knocked); ``final_turns``: whether a knock is
-          running; ``passes``: consecutive passes (all passing replaces the table).
+          running; ``passes``: consecutive passes (all passing replaces the table);
+          ``completed_turn`` per seat: it had a play turn this deal; ``reshuffles``
+          (this deal).
         - ``last_showdown``: the last showdown (``deal``, ``reason``, ``knocker``,
           ``hands``, ``table``, ``values``, ``labels``, ``lowest``, ``lives_lost``) or
           ``None``.
@@ -525,6 +640,7 @@ class SchnauzState:
             "to_act": None if self.to_act < 0 else self.to_act,
             "lives": self.lives[:],
             "eliminated": self.eliminated[:],
+            "eliminated_order": self.eliminated_order[:],
             "swimming": [not self.eliminated[s] and self.lives[s] == 0
                          for s in range(self.num_players)],
             "table": codes(self.table),
@@ -535,11 +651,16 @@ class SchnauzState:
             "knocker": None if self.knocker < 0 else self.knocker,
             "final_turns": self.knocker >= 0,
             "passes": self.passes,
+            "completed_turn": [bool(self.turned >> s & 1) for s in range(self.num_players)],
+            "reshuffles": self.reshuffles,
             "last_showdown": self.showdown and showdown_record(self.showdown),
         }
         if seat is not None and not self.eliminated[seat] and self.phase != OVER:
             view["hand"] = codes(self.hands[seat])
             view["hand_value"] = hand_label(self.hands[seat])
+        if seat is not None:
+            view["own_known"] = codes(self.hands[seat] & self.public) if seat in self.active \
+                else []
         view["legal_actions"] = [action_text(a) for a in self.legal()] if acting else []
         if self.phase == OVER:
             view["result"] = self.result()
@@ -570,6 +691,18 @@ class SchnauzState:
         }
 
 
+def _cards(cards: Iterable[str]) -> CardSet:
+    return to_set(parse_card(c) for c in cards)
+
+
+@lru_cache(maxsize=64)
+def _resolved(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A view's options, checked as a new match checks them."""
+    resolved = resolve(NAME, OPTIONS, dict(options))
+    _check(resolved)
+    return resolved
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> SchnauzState:
     return SchnauzState(options, seed, decks)
@@ -587,4 +720,4 @@ GAME = GameInfo(
     summary="31 / Schwimmen with three lives: swap with the table, knock, don't be lowest.",
 )
 
-__all__ = ["GAME", "SchnauzState", "hand_key", "hand_value", "make_card"]
+__all__ = ["GAME", "SchnauzHidden", "SchnauzState", "hand_key", "hand_value", "make_card"]

@@ -34,6 +34,7 @@ class SchnauzView(View):
     deck_variant: str
     lives: list[int]
     eliminated: list[bool]
+    eliminated_order: list[int]
     swimming: list[bool]
     table: list[str]
     stock_size: int
@@ -42,6 +43,9 @@ class SchnauzView(View):
     knocker: int | None
     final_turns: bool
     passes: int
+    completed_turn: list[bool]
+    reshuffles: int
+    own_known: NotRequired[list[str]]
     last_showdown: SchnauzShowdown | None
     hand_value: NotRequired[str]
 

@@ -4,7 +4,8 @@ Places only what the view hides: the unknown cards of the other hands (and the
 seat's own hand in the throw-down window before it looked) and the stock's
 cards and order, drawn from the cards the seat has not seen. The discard pile,
 the cards others took from it, the seat's hand, lives, knocker and completed
-turns stay as the view shows them; the options come from the view. The hidden
+turns stay as the view shows them: the engine builds the state from the view
+and the placed cards (:meth:`ScatState.from_view`), under the table's options. The hidden
 hands are not uniform: a player who has had turns this deal has been keeping
 the best of what he drew, so his hand is the best of several random ones (more
 the more turns he had, and many for a knocker), and each holds a hand that fits
@@ -21,9 +22,9 @@ from typing import Any
 
 from stammtisch.bots.commerce import Fits, deal_likely
 from stammtisch.bots.scat.history import Move, fitter
-from stammtisch.bots.scat.seen import Seen, cards_of, read
+from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.cards import CardSet
-from stammtisch.games.scat import DISCARD, DRAW, WINDOW, ScatState, straight_masks
+from stammtisch.games.scat import ScatHidden, ScatState
 
 KNOCKER_PICKS = 30
 """A knocker holds the best of this many random hands (clubs with three opponents
@@ -81,46 +82,7 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     hands[seen.seat] = seen.hand
     for seat, hand in zip(hidden_seats, dealt, strict=True):
         hands[seat] = hand
-    return _state(view, seen, hands, tuple(rest[:seen.stock_size]), rng)
-
-
-def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int, ...],
-           rng: random.Random) -> ScatState:
-    options = dict(view["options"])
-    n = view["num_players"]
-    state = object.__new__(ScatState)
-    state.num_players = n
-    state.seed = rng.getrandbits(63)
-    state.decks = ()
-    state.options = options
-    state.three = options["three_of_a_kind_value"] if options["three_of_a_kind"] else 0
-    state.straights = (straight_masks(options["straight_flush_ace_low"])
-                       if options["straight_flush"] else frozenset())
-    state.min_knock = options["min_knock_score"]
-    state.throw_down = options["throw_down"]
-    state.knock_first_round = options["knock_allowed_first_round"]
-    state.knocker_penalty = options["knocker_lowest_penalty"]
-    state.reshuffle = options["empty_stock"] == "reshuffle"
-    state.lives = list(view["lives"])
-    state.eliminated = list(view["eliminated"])
-    state.eliminated_order = [s for s in range(n) if state.eliminated[s]]
-    state.active = list(seen.active)
-    state.dealer = view["dealer"]
-    state.deal_number = view["deal"]
-    state.phase = {WINDOW: WINDOW, DRAW: DRAW, DISCARD: DISCARD}.get(seen.phase, "over")
-    state.to_act = -1 if view["to_act"] is None else view["to_act"]
-    state.hands = hands
-    state.pile = list(seen.pile)
-    state.stock = stock
-    state.known = [seen.known.get(s, 0) for s in range(n)]
-    state.known[seen.seat] = cards_of(view["known_cards"].get(str(seen.seat), []))
-    state.taken = seen.taken
-    state.knocker = seen.knocker
-    state.turned = sum(1 << s for s, done in enumerate(view["completed_turn"]) if done)
-    state.declined = sum(1 << s for s in view["declined"])
-    state.reshuffles = view["reshuffles"]
-    state.last_showdown = view["last_showdown"]
-    state.events = None
+    state = ScatState.from_view(
+        view, ScatHidden(tuple(hands), tuple(rest[:seen.stock_size]), rng.getrandbits(63)))
     state.halt_between_deals = True
     return state
-

@@ -5,18 +5,19 @@ the other seats' hands (their sizes as shown, none of a suit they failed to
 follow), the other seats' discards (as many as each exchanged, non-trumps:
 §8 forbids trumps to non-dealers, and the dealer is assumed to have kept every
 trump) and the stock (size as shown, in a random order). The seat's own hand
-and discards, the auction, the contract, the tricks and the scores are copied
-from the view. Cards go most-constrained first, each to a random open place
-weighted by its room; a dead end retries, and constraints that cannot all hold
-(a house rule the view does not show) are dropped, voids first.
+and discards, the auction, the contract, the tricks and the scores are the
+view's: the engine builds the state from the view and the placed cards
+(:meth:`SchmierState.from_view`), under the table's options. Cards go
+most-constrained first, each to a random open place weighted by its room; a
+dead end retries, and constraints that cannot all hold (a house rule the view
+does not show) are dropped, voids first.
 
 Another seat's contract is taken as earned: its bidder's cards (held and played)
 must value the trump near the bid (rejection, a bounded number of tries).
 
 Known weaknesses: apart from that, hidden cards are uniform (passes, the trump
 named and the cards played are not read as signals); a dealer who had to discard trumps
-is never sampled; options the view does not show (seen.py reads those the legal
-actions reveal) are taken at their defaults.
+is never sampled.
 """
 
 from __future__ import annotations
@@ -26,14 +27,8 @@ from typing import Any
 
 from stammtisch.bots.schmier.hand import suit_value
 from stammtisch.bots.schmier.seen import Seen, read
-from stammtisch.cards import ACE, iter_cards, make_card
-from stammtisch.games.schmier import (
-    AUCTION,
-    NUM_PLAYERS,
-    PLAY,
-    TRUMPS,
-    SchmierState,
-)
+from stammtisch.cards import iter_cards
+from stammtisch.games.schmier import NUM_PLAYERS, TRUMPS, SchmierHidden, SchmierState
 
 TRIES = 12
 BIDDER_FLOOR = 1.2
@@ -157,61 +152,5 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random) -> SchmierState:
         else:
             rng.shuffle(cards)
             stock = cards
-    return _state(view, seen, hands, discards, tuple(stock), rng)
-
-
-def _state(view: dict[str, Any], seen: Seen, hands: list[int], discards: list[int],
-           stock: tuple[int, ...], rng: random.Random) -> SchmierState:
-    state = object.__new__(SchmierState)
-    teams = seen.num_teams
-    state.num_players = NUM_PLAYERS
-    state.seed = rng.getrandbits(63)
-    state.decks = ()
-    state.num_teams = teams
-    state.target = seen.target
-    options = seen.options
-    state.options = dict(options)
-    state.max_bid = options.get("max_bid", 6)
-    state.min_bid = options.get("min_bid", min(3, state.max_bid))
-    state.stick = options.get("stick_the_dealer", False)
-    state.dealer_equal = options.get("dealer_may_equal_high_bid", False)
-    state.max_discard = options.get("max_discard", 3)
-    state.trump_anytime = options.get("trump_anytime", False)
-    state.tie_to_bidder = False
-    state.joint_win = False
-    state.scores = list(seen.scores)
-    state.dealer = seen.dealer
-    state.deal_number = seen.deal
-    state.played_deals = seen.deal
-    state.phase = seen.phase
-    state.to_act = seen.to_act
-    state.hands = hands
-    state.stock = stock
-    state.discards = discards
-    state.exchanged = list(seen.exchanged)
-    state.auction = list(seen.auction)
-    state.high_bid = seen.high_bid
-    state.bidder = seen.bidder
-    state.trump = seen.trump
-    state.trick = list(seen.trick)
-    state.leader = seen.leader if seen.phase == PLAY else -1
-    state.tricks = list(seen.tricks)
-    captured = [0] * teams
-    for _, cards, winner in seen.tricks:
-        captured[winner % teams] |= sum(1 << c for c in cards)
-    state.captured = captured
-    state.high_seat = state.low_seat = -1
-    if seen.trump >= 0:
-        high, low = make_card(seen.trump, ACE), make_card(seen.trump, 2)
-        for lead, cards, _ in [*seen.tricks, (seen.leader, seen.trick, -1)]:
-            for i, card in enumerate(cards):
-                if card == high:
-                    state.high_seat = (lead + i) % NUM_PLAYERS
-                elif card == low:
-                    state.low_seat = (lead + i) % NUM_PLAYERS
-    state.winners = []
-    state.last_deal = view["last_deal"]
-    state.events = None
-    if seen.phase == AUCTION:
-        state.trump = -1
-    return state
+    hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock), rng.getrandbits(63))
+    return SchmierState.from_view(view, hidden)

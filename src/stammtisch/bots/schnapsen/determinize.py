@@ -6,14 +6,14 @@ size, the cards the opponent must hold (the partner of a declared marriage, a
 trump card taken by exchange, both not yet played) and the cards it cannot
 hold (a suit it did not follow, a trump it did not play, a higher card it did
 not head with, each in the strict phase of §7 where following was compulsory;
-the dead trump card of a closed talon when the seat remembers it).
+the trump card lying face down in a closed talon, which the view names).
 :func:`determinize` places the unseen cards uniformly among the deals that
-respect all of that and builds a :class:`SchnapsenState` the engine plays on.
+respect all of that and has the engine build the state
+(:meth:`SchnapsenState.from_view`), under the table's options as the view
+shows them.
 
 Known weaknesses: every consistent deal is equally likely (the opponent's
-choices are not read as signals); only the options a view shows (deck size,
-hand size, match target, manual claims when ``claim`` is offered) are known,
-the others are taken at their defaults; the open phase with
+choices are not read as signals); the open phase with
 ``follow_suit_mode = "always"`` yields no void (cards are drawn afterwards).
 """
 
@@ -45,18 +45,15 @@ from stammtisch.games.schnapsen import (
     POINTS,
     STRENGTH,
     Rules,
+    SchnapsenHidden,
     SchnapsenState,
 )
 
 
 @lru_cache(maxsize=16)
-def view_rules(deck_size: int, hand_size: int, match_target: int, manual: bool) -> Rules:
-    """The rules a bot assumes: what the view shows, the defaults for the rest."""
-    given: dict[str, Any] = {"deck_size": deck_size, "hand_size": hand_size,
-                             "match_target": match_target}
-    if manual:
-        given["claim_mode"] = "manual"
-    return Rules(resolve(NAME, OPTIONS, given))
+def view_rules(options: tuple[tuple[str, Any], ...]) -> Rules:
+    """The table's rules from a view's options (as sorted ``(key, value)`` pairs)."""
+    return Rules(resolve(NAME, OPTIONS, dict(options)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +67,7 @@ class Seen:
     trump_card: Card
     """The face-up trump card, -1 when none lies face up."""
     dead_trump: Card
-    """The trump card lying face down in a closed talon when known, else -1."""
+    """The trump card lying face down in a closed talon, else -1."""
     t: int
     closer: int
     strict: bool
@@ -91,7 +88,7 @@ class Seen:
     won: tuple[CardSet, CardSet]
     history: tuple[tuple[int, int, int, int], ...]
     marriages: tuple[tuple[int, int], ...]
-    exchanges: tuple[tuple[int, int, int], ...]
+    exchanges: tuple[tuple[int, int, int, int], ...]
     close_points: int
     close_tricks: int
     view: dict[str, Any]
@@ -118,16 +115,14 @@ def _credited(history: tuple[tuple[int, int, int, int], ...],
     return (cards + bonus, 0) if has_trick else (0, bonus)
 
 
-def read_view(view: dict[str, Any], trump_memory: Card = -1) -> Seen:
-    """The seat's knowledge in ``view``; ``trump_memory`` is the trump card the seat saw
-    face up earlier in this deal (a view shows it only while it lies face up)."""
+def read_view(view: dict[str, Any]) -> Seen:
+    """The seat's knowledge in ``view``."""
     seat: int = view["seat"]
     opp = 1 - seat
     deck_size: int = view["deck_size"]
     hand_size: int = view["hand_size"]
     legal: list[str] = view.get("legal_actions", [])
-    manual = "claim" in legal or view.get("declared") is not None
-    rules = view_rules(deck_size, hand_size, view["match_target"], manual)
+    rules = view_rules(tuple(sorted(view["options"].items())))
     deck = to_set(SCHNAPSEN_DECKS[deck_size])
     trump_suit = SUIT_CODES.index(view["trump_suit"])
     hand = to_set(parse_card(c) for c in view["hand"])
@@ -148,9 +143,9 @@ def read_view(view: dict[str, Any], trump_memory: Card = -1) -> Seen:
     t0 = deck_size - 2 * hand_size
     strict_from = (t0 - t) // 2 if (closer >= 0 or t == 0) else len(history) + 1
 
-    exchanges = tuple((e["seat"], parse_card(e["took"]), parse_card(e["gave"]))
+    exchanges = tuple((e["seat"], parse_card(e["took"]), parse_card(e["gave"]), e["trick"])
                       for e in view["exchanges"])
-    current_trump = exchanges[-1][2] if exchanges else trump_memory
+    current_trump = exchanges[-1][2] if exchanges else parse_card(view["turned_trump"])
 
     opp_must = 0
     marriage_list: list[tuple[int, int, int]] = []
@@ -164,13 +159,13 @@ def read_view(view: dict[str, Any], trump_memory: Card = -1) -> Seen:
         marriage_list.append((m["seat"], m["points"], index))
         if m["seat"] == opp:
             opp_must |= pair & unseen
-    for s, took, _ in exchanges:
+    for s, took, _, _ in exchanges:
         if s == opp:
             opp_must |= (1 << took) & unseen
 
     opp_not = 0
     dead_trump = -1
-    if closer >= 0 and current_trump >= 0 and unseen >> current_trump & 1:
+    if closer >= 0 and unseen >> current_trump & 1:
         dead_trump = current_trump
         opp_not |= 1 << dead_trump
     trumps = SUIT_MASKS[trump_suit]
@@ -213,77 +208,31 @@ def read_view(view: dict[str, Any], trump_memory: Card = -1) -> Seen:
 
 
 def sample_hidden(seen: Seen, rng: random.Random) -> tuple[CardSet, tuple[Card, ...]]:
-    """The opponent's hand and the face-down talon (draw order; for a closed talon the
-    dead cards, its trump card last), drawn uniformly among the consistent deals."""
+    """The opponent's hand and the face-down talon in draw order (the trump card of a
+    closed talon not among it), drawn uniformly among the consistent deals."""
     free = list(iter_cards(seen.unseen & ~seen.opp_must & ~seen.opp_not))
     need = seen.opp_size - seen.opp_must.bit_count()
-    if need > len(free):  # a memory that contradicts the view: trust the view alone
-        free = list(iter_cards(seen.unseen & ~seen.opp_must))
+    if need > len(free):  # voids read wrongly: trust the cards alone
+        dead = 1 << seen.dead_trump if seen.dead_trump >= 0 else 0
+        free = list(iter_cards(seen.unseen & ~seen.opp_must & ~dead))
     chosen = rng.sample(free, need) if need > 0 else []
     opp = seen.opp_must | to_set(chosen)
     rest = [c for c in iter_cards(seen.unseen & ~opp) if c != seen.dead_trump]
     rng.shuffle(rest)
-    if seen.dead_trump >= 0 and (seen.unseen & ~opp) >> seen.dead_trump & 1:
-        rest.append(seen.dead_trump)
     return opp, tuple(rest)
 
 
 def build_state(seen: Seen, opp_hand: CardSet, talon: tuple[Card, ...],
                 seed: int = 0) -> SchnapsenState:
-    """A full-information state of the current deal: the seen facts, the given hidden cards.
-
-    The face-down talon is ``talon`` in draw order, read from position 0; the last
-    card of a closed talon is its (face-down) trump card."""
-    view = seen.view
-    state: SchnapsenState = object.__new__(SchnapsenState)
-    state.rules = seen.rules
-    state.num_players = 2
-    state.seed = seed
-    state.decks = ()
-    state.game_points = list(view["game_points"])
-    state.dealer = view["dealer"]
-    state.deal_number = view["deal"]
-    state.to_act = -1 if view["to_act"] is None else view["to_act"]
-    state.over = False
-    state.last_deal = view["last_deal"]
-    state.deck = talon[:-1] if seen.closer >= 0 and talon else talon
-    state.talon_pos = 0
-    state.t = seen.t
-    state.trump_suit = seen.trump_suit
-    state.low_trump = make_card(seen.trump_suit, seen.rules.low_rank)
-    if seen.trump_card >= 0:
-        state.trump_card = seen.trump_card
-    elif seen.closer >= 0 and talon:
-        state.trump_card = talon[-1]
-    else:
-        state.trump_card = state.low_trump
-    state.closer = seen.closer
-    state.strict = seen.strict
-    hands = [0, 0]
-    hands[seen.seat] = seen.hand
-    hands[1 - seen.seat] = opp_hand
-    state.hands = hands
-    state.lead_card = seen.lead
-    state.leader = seen.leader
-    state.declared = seen.declared
-    state.claim_ok = seen.claim_ok
-    state.points = list(seen.points)
-    state.pending = list(seen.pending)
-    state.tricks = list(seen.tricks)
-    state.won = list(seen.won)
-    state.close_points = seen.close_points
-    state.close_tricks = seen.close_tricks
-    state.marriages = seen.marriages
-    state.exchanges = seen.exchanges
-    state.history = seen.history
-    state.events = None
-    return state
+    """A full-information state of the current deal: the seen facts, the given hidden cards
+    (the opponent's hand, the face-down talon in draw order), built by the engine."""
+    hands = (seen.hand, opp_hand) if seen.seat == 0 else (opp_hand, seen.hand)
+    return SchnapsenState.from_view(seen.view, SchnapsenHidden(hands, talon, seed))
 
 
-def determinize(view: dict[str, Any], rng: random.Random,
-                trump_memory: Card = -1) -> SchnapsenState:
+def determinize(view: dict[str, Any], rng: random.Random) -> SchnapsenState:
     """A complete deal consistent with everything ``view`` shows, as an engine state."""
-    seen = read_view(view, trump_memory)
+    seen = read_view(view)
     opp, talon = sample_hidden(seen, rng)
     return build_state(seen, opp, talon, rng.getrandbits(32))
 

@@ -1,6 +1,6 @@
 """The ``expert`` Schnapsen level: perfect-information Monte Carlo over sampled deals.
 
-Rules: rules/schnapsen.md (default options beyond what the view shows).
+Rules: rules/schnapsen.md, under the table's options (the view carries them).
 Method: the seat's view is read into what it knows (determinize.py); deals
 consistent with it are sampled one after another until the time budget or
 the world cap is spent, or until the sampled worlds clearly separate the
@@ -32,7 +32,6 @@ from stammtisch.bots.schnapsen.determinize import Seen, build_state, read_view, 
 from stammtisch.bots.schnapsen.playout import play_until
 from stammtisch.bots.schnapsen.solver import Search, deal_value
 from stammtisch.bots.schnapsen.stopping import CHECK_EVERY, MIN_WORLDS, separated
-from stammtisch.cards import Card, parse_card
 from stammtisch.games.schnapsen import SchnapsenState, action_text, parse_action
 
 DEFAULT_BUDGET = 0.9
@@ -59,7 +58,6 @@ class ExpertBot:
         self.exact_talon = exact_talon
         self.early_stop = early_stop
         """Whether :meth:`choose` may stop sampling once the best action is clear."""
-        self._trump_seen: dict[tuple[int, int], Card] = {}
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
 
@@ -68,7 +66,6 @@ class ExpertBot:
         if not legal:
             raise ValueError("the bot was asked to act in a view with no legal actions")
         if len(legal) == 1:
-            self._remember(view)
             return legal[0]
         return action_text(self.evaluate(view, self.early_stop)[0][0])
 
@@ -83,18 +80,12 @@ class ExpertBot:
         """Every legal action id with its match-winning chance and its expected game
         points in this deal (-3..3), best first (more points break a tie of chances).
         With ``early_stop`` sampling ends as soon as the best action is clear."""
-        seen = read_view(view, self._remember(view))
+        seen = read_view(view)
         legal = [parse_action(a) for a in view["legal_actions"]]
         mine, theirs = view["game_points"][seen.seat], view["game_points"][seen.opp]
         target = view["match_target"]
         worth = {v: deal_worth(v, mine, theirs, target) for v in range(-3, 4)}
         return _ranked(legal, self._values(seen, legal, worth if early_stop else None), worth)
-
-    def _remember(self, view: dict[str, Any]) -> Card:
-        key = (view["deal"], sum(view["game_points"]))
-        if view["trump_card"] is not None:
-            self._trump_seen[key] = parse_card(view["trump_card"])
-        return self._trump_seen.get(key, -1)
 
     def _values(self, seen: Seen, actions: list[int],
                 stop_worth: dict[int, float] | None) -> list[list[int]]:

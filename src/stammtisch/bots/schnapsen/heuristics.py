@@ -121,23 +121,15 @@ class ClubBot:
 
     def __init__(self, seed: int | None = None) -> None:
         del seed  # the club plays the same way every time
-        self._trump_seen: dict[tuple[int, int], Card] = {}
 
     def choose(self, view: dict[str, Any]) -> str:
         return action_text(self.pick(view))
-
-    def remember(self, view: dict[str, Any]) -> Card:
-        """The face-up trump card this seat saw in the current deal (-1 if never)."""
-        key = (view["deal"], sum(view["game_points"]))
-        if view["trump_card"] is not None:
-            self._trump_seen[key] = parse_card(view["trump_card"])
-        return self._trump_seen.get(key, -1)
 
     def pick(self, view: dict[str, Any]) -> int:
         legal = [parse_action(a) for a in view["legal_actions"]]
         if not legal:
             raise ValueError("the bot was asked to act in a view with no legal actions")
-        seen = read_view(view, self.remember(view))
+        seen = read_view(view)
         return club_action(seen, legal)
 
 

@@ -11,8 +11,9 @@ where one can be found, a hand the club rules would not exchange with it; and
 nobody holds a hand that a card lying on the table through his turn would have
 raised a lot (the seat remembers the table it left).
 
-The house rules come from the view's ``options`` (every player knows the
-rules of the table); a view without them is taken to play the defaults.
+The engine builds the state from the view and the placed cards
+(:meth:`SchnauzState.from_view`), under the house rules the view's
+``options`` name (every player knows the rules of the table).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange
 from stammtisch.bots.schnauz.seen import Seen, read
 from stammtisch.cards import CardSet, iter_cards
-from stammtisch.games.schnauz import CARDS_OF, DEALER_CHOICE, HAND_KEYS, PASS, PLAY, SchnauzState
+from stammtisch.games.schnauz import CARDS_OF, HAND_KEYS, PASS, SchnauzHidden, SchnauzState
 
 PICKS_PER_TURN = 5
 """An opponent who has had ``t`` turns this deal holds the best of ``1 + 5 t``
@@ -135,54 +136,8 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     for seat, hand in zip(others, dealt, strict=True):
         hands[seat] = hand
     hands[seen.seat] = seen.hand
-    return _state(view, seen, hands, tuple(rest[:view["stock_size"]]), rng)
-
-
-def _final_turns_left(seen: Seen, to_act: int) -> int:
-    if seen.knocker < 0:
-        return 0
-    left, seat = 0, to_act
-    while seat != seen.knocker:
-        left += 1
-        seat = seen.next_seat(seat)
-    return left
-
-
-def _state(view: dict[str, Any], seen: Seen, hands: list[int], stock: tuple[int, ...],
-           rng: random.Random) -> SchnauzState:
-    state = object.__new__(SchnauzState)
-    n = view["num_players"]
-    to_act = -1 if view["to_act"] is None else view["to_act"]
-    state.num_players = n
-    state.seed = rng.getrandbits(63)
-    state.decks = ()
-    state.deck_variant = view["deck_variant"]
-    rules: dict[str, Any] = dict(view.get("options") or {})
-    state.options = rules
-    state.knock_first_round = rules.get("knock_allowed_first_round", True)
-    state.check_before = rules.get("dealt_combo_check") == "before_dealer_choice"
-    state.short_stock = rules.get("short_stock_on_all_pass", "showdown")
-    state.fire_all_others = rules.get("fire_effect") == "all_others_lose"
-    state.knocker_penalty = rules.get("knocker_lowest_penalty", 1)
-    state.lives = list(view["lives"])
-    state.eliminated = list(view["eliminated"])
-    state.eliminated_order = [s for s in range(n) if state.eliminated[s]]
-    state.active = list(seen.active)
-    state.dealer = view["dealer"]
-    state.deal_number = view["deal"]
-    state.phase = DEALER_CHOICE if seen.dealer_choice else PLAY
-    state.to_act = to_act
-    state.hands = hands
-    state.table = seen.table
-    state.stock = stock
-    state.out_of_play = seen.out_of_play
-    state.public = seen.table | seen.out_of_play | sum(seen.known.values())
-    state.knocker = seen.knocker
-    state.final_turns_left = _final_turns_left(seen, to_act)
-    state.passes = view["passes"]
-    state.turned = sum(1 << s for s in seen.active)
-    state.reshuffles = 0
-    state.showdown = None
-    state.events = None
+    state = SchnauzState.from_view(
+        view, SchnauzHidden(tuple(hands), tuple(rest[:view["stock_size"]]),
+                            rng.getrandbits(63)))
     state.halt_between_deals = True
     return state
