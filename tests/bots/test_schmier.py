@@ -221,9 +221,9 @@ def test_the_expert_honours_its_clock() -> None:
     seat = match.to_act
     assert seat is not None
     expert = ExpertBot(3, budget=0.05)
-    start = time.perf_counter()
+    start = time.thread_time()  # the budget is seconds of one core
     expert.choose(match.view(seat))
-    assert time.perf_counter() - start < 0.4
+    assert time.thread_time() - start < 0.4
 
 
 def _designed(hands: list[str], trump: str, trick: list[str], leader: int) -> dict[str, Any]:

@@ -1,15 +1,14 @@
-"""Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): the
-clock, a deal-length patience for the rule-based levels, and the expert's
-determinized Monte-Carlo search.
+"""Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): a
+deal-length patience for the rule-based levels, and the expert's parts for the
+determinized Monte Carlo search of bots/search.py.
 
-Method of :func:`search`: every sample is one complete deal consistent with
-the seat's view (the game's ``determinize``); each legal action still in the
-race is played on a clone of that sample and the round is finished by a fast
+The expert's search (:class:`SearchingExpert`): every world is one complete deal
+consistent with the seat's view (the game's ``determinize``); each action still
+in the race is played on a clone of it and the round is finished by a fast
 club-level policy; the value of an action is the seat's mean ``standing`` after
 the round: its chance to be last standing, estimated from everybody's lives.
-All actions see the same samples (common random numbers), and after 6, 12,
-24 ... samples the worse half of the actions drops out (sequential halving), so
-close choices get the samples.
+After 6, 12, 24 ... worlds the worse half of the actions drops out; the club's
+move is overruled only by ``MARGIN`` standard errors.
 
 The samples lean toward what the others' play makes likely (``deal_likely``):
 a hand someone has been improving for several turns is better than a random one.
@@ -26,10 +25,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search
 from stammtisch.cards import CardSet, iter_cards
 
 
@@ -206,68 +205,10 @@ class TurnCount:
         return max(0, len(self.views) - 1) if view["deal"] == self.deal else 0
 
 
-class Clock:
-    """A decision's time budget: ``expired()`` once ``seconds`` have passed, or
-    (``step`` seconds given) once a further step of that length would overrun."""
-
-    def __init__(self, seconds: float) -> None:
-        self.deadline = time.perf_counter() + seconds
-
-    def expired(self, step: float = 0.0) -> bool:
-        return time.perf_counter() + step >= self.deadline
-
-
 def seeded(seed: int, view: dict[str, Any]) -> random.Random:
     """The generator for one decision: the same seed and view give the same choice,
     whatever was asked before (hints do not change later play)."""
     return random.Random(f"{seed}/{view!r}")
-
-
-def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
-           policy: Callable[[State], int], rng: random.Random, *,
-           clock: Clock, max_rollouts: int, default: int | None = None,
-           ) -> list[tuple[int, float]]:
-    """Every action with its mean ``standing`` after this round, best first.
-
-    ``default`` (the club's choice) stays in the race and stays first unless the
-    best action beats it on the shared samples by ``MARGIN`` standard errors: a
-    small search cannot tell close moves apart, and then the rules decide."""
-    racing = list(actions)
-    values: dict[int, list[float]] = {a: [] for a in actions}
-    dropped: list[int] = []
-    samples, rollouts, next_cut = 0, 0, 6
-
-    def mean(action: int) -> float:
-        return sum(values[action]) / len(values[action])
-
-    started, per_sample = time.perf_counter(), 0.0
-    while samples == 0 or (rollouts < max_rollouts and not clock.expired(per_sample)):
-        root = sample(rng)
-        results: list[float] = []
-        for action in racing:
-            if samples and clock.expired():
-                break
-            results.append(standing(play_round(root.clone(), policy, action), seat))
-        if len(results) < len(racing):
-            break  # out of time within a sample: that sample is dropped
-        for action, value in zip(racing, results, strict=True):
-            values[action].append(value)
-        samples += 1
-        rollouts += len(racing)
-        per_sample = (time.perf_counter() - started) / samples
-        if samples == next_cut and len(racing) > 2:
-            racing.sort(key=lambda a: (a != default, -mean(a)))
-            keep = max(2, (len(racing) + 1) // 2)
-            dropped = racing[keep:][::-1] + dropped
-            racing = racing[:keep]
-            next_cut *= 2
-    racing.sort(key=lambda a: -mean(a))
-    if default in racing and racing[0] != default and not _beats(values[racing[0]],
-                                                                 values[default]):
-        racing.remove(default)
-        racing.insert(0, default)
-    # Survivors first: a dropped action's mean rests on fewer samples.
-    return [(a, mean(a)) for a in racing + dropped]
 
 
 class SearchingExpert:
@@ -308,19 +249,17 @@ class SearchingExpert:
              sample: Callable[[random.Random], State], policy: Callable[[State], int],
              default: int) -> list[tuple[int, float]]:
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
-        return search(legal, sample, seat, policy, seeded(self.seed, view), clock=clock,
-                      max_rollouts=self.rollouts if len(legal) > 1 else 8, default=default)
+        plan = Plan(z=MARGIN, halving_from=6,
+                    max_playouts=self.rollouts if len(legal) > 1 else 8)
+
+        def value(world: State, action: int) -> float:
+            return standing(play_round(world.clone(), policy, action), seat)
+
+        race = search(legal, scalar_parts(sample, value), seeded(self.seed, view), clock, plan,
+                      default)
+        return [(a, mean(race.values[a])) for a in race.ranked]
 
 
 MARGIN = 1.5
-"""Standard errors by which the search must beat the default move to overrule it."""
+"""Standard errors by which the search must beat the club's move to overrule it."""
 
-
-def _beats(best: list[float], default: list[float]) -> bool:
-    diffs = [b - d for b, d in zip(best, default, strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return False
-    average = sum(diffs) / n
-    spread = sum((x - average) ** 2 for x in diffs) / (n - 1)
-    return average > MARGIN * math.sqrt(spread / n)

@@ -30,9 +30,10 @@ from stammtisch.bots.schmier.policy import (
     club_action,
     discard_candidates,
 )
-from stammtisch.bots.schmier.search import search
+from stammtisch.bots.schmier.search import deal_change
 from stammtisch.bots.schmier.seen import Seen, read
-from stammtisch.games.schmier import EXCHANGE, ROB, action_text
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search
+from stammtisch.games.schmier import EXCHANGE, ROB, SchmierState, action_text
 
 EXPERT_SECONDS = 0.9
 """The default budget per decision (the issue asks for at most 1 s)."""
@@ -41,6 +42,8 @@ SAMPLES_PER_SECOND = 400
 ends a search (an idle machine, or ``max_samples`` given) play repeats exactly
 from the seed; on a busy machine the clock cuts it shorter."""
 CANDIDATES = 8
+Z = 1.0
+"""Standard errors by which an action must beat the club's choice to replace it."""
 
 
 def _seeded(seed: int, view: dict[str, Any]) -> random.Random:
@@ -113,9 +116,15 @@ class ExpertBot:
         default = club if club in seen.legal else None
         if default is not None and default not in actions:
             actions.append(default)
-        ranked = search(actions, lambda r: build(view, seen, r), seen.seat, club_action, rng,
-                        seconds=self.budget, max_samples=self.max_samples, default=default)
-        return [(action_text(a), round(value, 4)) for a, value in ranked]
+        seat = seen.seat
+
+        def value(world: SchmierState, action: int) -> float:
+            return deal_change(world, action, seat, club_action)
+
+        plan = Plan(z=Z, halving_from=4, max_worlds=self.max_samples)
+        race = search(actions, scalar_parts(lambda r: build(view, seen, r), value), rng,
+                      Clock(self.budget), plan, default)
+        return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)

@@ -23,10 +23,7 @@ value is per deal: the match score (who is close to the target) is ignored.
 
 from __future__ import annotations
 
-import math
-import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from stammtisch.bots.schmier.policy import Policy
 from stammtisch.games.schmier import OVER, SchmierState
@@ -49,61 +46,14 @@ def finish_deal(state: SchmierState, policy: Policy) -> None:
         steps += 1
 
 
-def search(actions: Sequence[int], sample: Callable[[random.Random], SchmierState],
-           seat: int, policy: Policy, rng: random.Random, *, seconds: float,
-           max_samples: int | None = None, default: int | None = None,
-           ) -> list[tuple[int, float]]:
-    """Every action with its mean relative score change, best first; ``default`` (the
-    club's choice) leads unless another action beats it by more than ``Z`` standard
-    errors of their paired difference."""
-    deadline = time.perf_counter() + seconds
-    racing = list(actions)
-    values: dict[int, dict[int, float]] = {a: {} for a in actions}
-    dropped: list[int] = []
-    samples, next_cut = 0, 4
-    out_of_time = False
-
-    def mean(action: int) -> float:
-        found = values[action]
-        return sum(found.values()) / max(len(found), 1)
-
-    while not out_of_time and (max_samples is None or samples < max_samples):
-        root = sample(rng)
-        team = seat % root.num_teams
-        for action in racing:
-            if samples and time.perf_counter() >= deadline:
-                out_of_time = True
-                break
-            state = root.clone()
-            before = state.scores[:]
-            state.apply(action)
-            finish_deal(state, policy)
-            values[action][samples] = relative_change(before, state.scores, team)
-        samples += 1
-        if samples == next_cut and len(racing) > 2:
-            racing.sort(key=lambda a: (a != default, -mean(a)))
-            keep = max(2, (len(racing) + 1) // 2)
-            dropped = sorted(racing[keep:], key=mean, reverse=True) + dropped
-            racing = racing[:keep]
-            next_cut *= 2
-    racing.sort(key=mean, reverse=True)
-    ranked = racing + dropped
-    if default in values and ranked[0] != default and not _beats(values[ranked[0]],
-                                                                 values[default]):
-        ranked.remove(default)
-        ranked.insert(0, default)
-    return [(a, mean(a)) for a in ranked]
+def deal_change(world: SchmierState, action: int, seat: int, policy: Policy) -> float:
+    """``action`` played on a copy of ``world``, the deal finished by ``policy``: the
+    seat's team's score change less the mean change of the other teams."""
+    state = world.clone()
+    before = state.scores[:]
+    state.apply(action)
+    finish_deal(state, policy)
+    return relative_change(before, state.scores, seat % state.num_teams)
 
 
-Z = 1.0
-"""Standard errors by which an action must beat the club's choice to replace it."""
-
-
-def _beats(challenger: dict[int, float], default: dict[int, float]) -> bool:
-    diffs = [challenger[k] - default[k] for k in challenger if k in default]
-    n = len(diffs)
-    if n < 2:
-        return False
-    avg = sum(diffs) / n
-    spread = math.sqrt(sum((d - avg) ** 2 for d in diffs) / (n - 1))
-    return avg > Z * spread / math.sqrt(n)
+__all__ = ["deal_change", "finish_deal", "relative_change"]
