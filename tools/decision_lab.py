@@ -182,14 +182,14 @@ def read_picks(share: float) -> Callable[[str], contextlib.AbstractContextManage
     """Scat: a player whose moves were read holds the best of ``share`` of his picks."""
 
     def variant(_game: str) -> contextlib.AbstractContextManager[None]:
-        from stammtisch.bots import commerce
+        from stammtisch.bots import thirty_one
 
         determinize = importlib.import_module("stammtisch.bots.scat.determinize")
 
         def dealt(pool: Any, wants: Any, rank: Any, rng: Any, tries: int = 1) -> Any:
             wants = [(known, missing, max(1, round(picks * share)) if fits else picks, fits)
                      for known, missing, picks, fits in wants]
-            return commerce.deal_likely(pool, wants, rank, rng, tries)
+            return thirty_one.deal_likely(pool, wants, rank, rng, tries)
 
         return patched(determinize, "deal_likely", dealt)
 

@@ -97,14 +97,14 @@ def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
     with lab.VARIANTS["oldest8"]("scat"):
         assert history.OLDEST == 8
     assert history.OLDEST == 4
-    commerce: Any = importlib.import_module("stammtisch.bots.commerce")
+    thirty_one: Any = importlib.import_module("stammtisch.bots.thirty_one")
     dealt = determinize.deal_likely
     picked: list[int] = []
 
     def record(_pool: int, wants: Any, *_rest: Any) -> None:
         picked.extend(picks for _known, _missing, picks, _fits in wants)
 
-    with lab.patched(commerce, "deal_likely", record), lab.VARIANTS["readpicks25"]("scat"):
+    with lab.patched(thirty_one, "deal_likely", record), lab.VARIANTS["readpicks25"]("scat"):
         determinize.deal_likely(0, [(0, 3, 8, bool), (0, 3, 8, None)], points, random.Random(1))
     assert picked == [2, 8]  # a quarter of the picks, only where moves were read
     assert determinize.deal_likely is dealt

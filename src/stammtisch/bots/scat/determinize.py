@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.commerce import Fits, deal_likely
 from stammtisch.bots.scat.history import Move, fitter
 from stammtisch.bots.scat.seen import Seen, cards_of, read
+from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet
 from stammtisch.games.scat import DISCARD, DRAW, WINDOW, ScatState, straight_masks
 

@@ -1,17 +1,17 @@
 """The Scat computer players (rules/scat.md): each reads its seat's view only.
 Rules of thumb in policy.py, odds in odds.py, the expert's search in
-bots/commerce.py over deals from determinize.py."""
+bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.scat.determinize import build
 from stammtisch.bots.scat.history import Move, Snapshot, last_moves, snapshot
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
+from stammtisch.bots.thirty_one import Patience, SearchingExpert
 from stammtisch.cards import SCAT_DECK
 from stammtisch.games.scat import DISCARD, DRAW, KNOCK, action_text, discard, parse_action
 

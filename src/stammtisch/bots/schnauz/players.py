@@ -1,17 +1,17 @@
 """The Schnauz computer players (rules/schnauz.md): each reads its seat's view
 only. Rules of thumb in policy.py, odds in odds.py, the expert's search in
-bots/commerce.py over deals from determinize.py."""
+bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.history import LastMove, Snapshot, last_moves, snapshot
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
+from stammtisch.bots.thirty_one import Patience, SearchingExpert
 from stammtisch.cards import CardSet
 from stammtisch.games.schnauz import (
     CARDS_OF,

@@ -1,4 +1,5 @@
-"""The ``expert`` Schnapsen level: perfect-information Monte Carlo over sampled deals.
+"""The Schnapsen computer players: ``beginner`` and ``club`` (rules of thumb in
+policy.py) and ``expert``: perfect-information Monte Carlo over sampled deals.
 
 Rules: rules/schnapsen.md (default options beyond what the view shows).
 Method: the seat's view is read into what it knows (determinize.py); deals
@@ -7,7 +8,7 @@ time budget or the world cap is spent, or until the sampled worlds clearly
 separate the best action from every other (``EARLY_STOP``); in each, every
 legal action is valued by the exact
 alpha-beta solver (solver.py) when the talon is closed or exhausted or down
-to its last two cards, and otherwise by a play-out (playout.py, the same
+to its last two cards, and otherwise by a play-out (policy.py, the same
 random numbers for every action of a world) into the strict phase, solved
 exactly from there. Once the talon is exhausted the opponent's hand is known
 to a counting player: one world, solved exactly. The value of an action
@@ -31,7 +32,7 @@ from typing import Any
 
 from stammtisch.bots.schnapsen.bummerl import deal_worth
 from stammtisch.bots.schnapsen.determinize import Seen, build_state, read_view, sample_hidden
-from stammtisch.bots.schnapsen.playout import play_until
+from stammtisch.bots.schnapsen.policy import beginner_action, club_action, play_until
 from stammtisch.bots.schnapsen.solver import Search, deal_value
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
 from stammtisch.cards import Card, CardSet, parse_card
@@ -53,6 +54,51 @@ EXACT_TALON = 0
 """Play-outs hand over to the exact solver at this talon size (0: the strict phase; 2
 measured worse at 0.1 s: worlds five times dearer, so too few of them). From two
 talon cards on the whole rest of the deal is solved."""
+
+
+class BeginnerBot:
+    """Rules of thumb on its own hand: exchange, declare, lead high, take aces and tens."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(view))
+
+    def pick(self, view: dict[str, Any]) -> int:
+        legal = [parse_action(a) for a in view["legal_actions"]]
+        if not legal:
+            raise ValueError("the bot was asked to act in a view with no legal actions")
+        return beginner_action(view, legal, self._rng)
+
+
+class ClubBot:
+    """Counts points, trumps and unseen cards; closes and claims when the count says so."""
+
+    name = "club"
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed  # the club plays the same way every time
+        self._trump_seen: dict[tuple[int, int], Card] = {}
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(view))
+
+    def remember(self, view: dict[str, Any]) -> Card:
+        """The face-up trump card this seat saw in the current deal (-1 if never)."""
+        key = (view["deal"], sum(view["game_points"]))
+        if view["trump_card"] is not None:
+            self._trump_seen[key] = parse_card(view["trump_card"])
+        return self._trump_seen.get(key, -1)
+
+    def pick(self, view: dict[str, Any]) -> int:
+        legal = [parse_action(a) for a in view["legal_actions"]]
+        if not legal:
+            raise ValueError("the bot was asked to act in a view with no legal actions")
+        seen = read_view(view, self.remember(view))
+        return club_action(seen, legal)
 
 
 class ExpertBot:
@@ -185,4 +231,4 @@ def _chances(awards: Sequence[int], worth: dict[int, float]) -> tuple[float, ...
     return (sum(worth[v] for v in awards) / len(awards), sum(awards) / len(awards))
 
 
-__all__ = ["DEFAULT_BUDGET", "ExpertBot"]
+__all__ = ["DEFAULT_BUDGET", "BeginnerBot", "ClubBot", "ExpertBot"]

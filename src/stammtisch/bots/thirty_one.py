@@ -1,6 +1,13 @@
-"""Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): a
-deal-length patience for the rule-based levels, and the expert's parts for the
-determinized Monte Carlo search of bots/search.py.
+"""What the bots of the two thirty-one games share (rules/schnauz.md, rules/scat.md).
+
+Schnauz and Scat are both games of thirty-one: everybody improves a three-card
+hand toward 31, somebody knocks, the lowest hand loses a life, and the last
+player with lives wins. So their bots share: the lives race (:func:`standing`,
+the value of a position), sampling the hidden hands a player's play makes
+likely (:func:`deal_likely`, :func:`reads_back`, :func:`turns_since`), counting
+turns and patience through a deal (:class:`TurnCount`, :class:`Patience`), and
+the expert's parts for the determinized Monte Carlo search of bots/search.py
+(:class:`SearchingExpert`).
 
 The expert's search (:class:`SearchingExpert`): every world is one complete deal
 consistent with the seat's view (the game's ``determinize``); each action still
@@ -33,7 +40,7 @@ from stammtisch.cards import CardSet, iter_cards
 
 
 class RoundState(Protocol):
-    """The slice of a commerce game's state the search needs."""
+    """The slice of a thirty-one game's state the search needs."""
 
     deal_number: int
     lives: list[int]
