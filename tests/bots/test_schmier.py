@@ -13,8 +13,7 @@ import stammtisch
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schmier import BeginnerBot, ClubBot, ExpertBot, determinize
 from stammtisch.bots.schmier.players import CANDIDATES
-from stammtisch.bots.schmier.policy import club_action
-from stammtisch.bots.schmier.search import finish_deal
+from stammtisch.bots.schmier.policy import club_action, finish_deal
 from stammtisch.bots.schmier.seen import voids_of
 from stammtisch.cards import SCHMIER_DECK, card_code, parse_cards
 from stammtisch.core.match import Match

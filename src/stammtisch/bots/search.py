@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 World = TypeVar("World")
 Value = TypeVar("Value")
@@ -49,6 +49,12 @@ class Clock:
 
     def expired(self, step: float = 0.0) -> bool:
         return time.thread_time() + step >= self.deadline
+
+
+def seeded(seed: int, view: Mapping[str, Any]) -> random.Random:
+    """The generator for one decision: the same seed and view give the same choice,
+    whatever was asked before (hints do not change later play)."""
+    return random.Random(f"{seed}/{view!r}")
 
 
 def mean(values: Sequence[float]) -> float:
@@ -201,4 +207,4 @@ def _clear(racing: list[int], values: dict[int, list[Value]],
 
 
 __all__ = ["Clock", "EarlyStop", "Parts", "Plan", "Race", "beats", "mean", "scalar_parts",
-           "search", "separated"]
+           "search", "seeded", "separated"]

@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
-from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.cards import CardSet, iter_cards
 
 
@@ -210,12 +210,6 @@ class TurnCount:
     def latest(self, view: dict[str, Any]) -> int:
         """The count for the turn last asked about (a later step of the same turn)."""
         return max(0, len(self.views) - 1) if view["deal"] == self.deal else 0
-
-
-def seeded(seed: int, view: dict[str, Any]) -> random.Random:
-    """The generator for one decision: the same seed and view give the same choice,
-    whatever was asked before (hints do not change later play)."""
-    return random.Random(f"{seed}/{view!r}")
 
 
 class SearchingExpert:

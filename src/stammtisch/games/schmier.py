@@ -171,20 +171,40 @@ def game_count(cards: CardSet) -> int:
     return sum(value * popcount(cards & mask) for value, mask in _COUNT_MASKS)
 
 
+def heads(card: Card, best: Card, led: int, trump: int) -> bool:
+    """Whether ``card`` beats ``best``, the best card so far of a trick whose led card
+    is of effective suit ``led`` (§9): a trump beats a plain card and a lower trump, a
+    plain card only a lower one of the led suit."""
+    trumps, power = TRUMPS[trump], POWER[trump]
+    if trumps >> card & 1:
+        return not trumps >> best & 1 or power[card] > power[best]
+    return (not trumps >> best & 1 and EFFECTIVE[trump][card] == led
+            and power[card] > power[best])
+
+
 def trick_winner(cards: Sequence[Card], trump: int) -> int:
     """Index in ``cards`` (led first) of the card winning the trick (§9)."""
-    trumps, power, effective = TRUMPS[trump], POWER[trump], EFFECTIVE[trump]
-    led = effective[cards[0]]
+    led = EFFECTIVE[trump][cards[0]]
     best = 0
-    best_trump = trumps >> cards[0] & 1
     for i in range(1, len(cards)):
-        card = cards[i]
-        if trumps >> card & 1:
-            if not best_trump or power[card] > power[cards[best]]:
-                best, best_trump = i, 1
-        elif not best_trump and effective[card] == led and power[card] > power[cards[best]]:
+        if heads(cards[i], cards[best], led, trump):
             best = i
     return best
+
+
+def playable(hand: CardSet, lead: Card, trump: int, trump_anytime: bool) -> CardSet:
+    """The cards of ``hand`` that may be played to a trick led by ``lead`` (-1: the
+    hand leads) (§9): the led effective suit when the hand holds it (and then trumps
+    too with ``trump_anytime``), else any card."""
+    if lead < 0:
+        return hand
+    led = EFFECTIVE[trump][lead]
+    follow = hand & FOLLOW[trump][led]
+    if not follow:
+        return hand
+    if trump_anytime and led != trump:
+        follow |= hand & TRUMPS[trump]
+    return follow
 
 
 # --- options (§3) ---------------------------------------------------------------
@@ -427,16 +447,9 @@ class SchmierState:
                                            num_trumps - HAND_SIZE)]
 
     def _legal_plays(self) -> list[int]:
-        hand = self.hands[self.to_act]
         trick = self.trick
-        if trick:
-            t = self.trump
-            led = EFFECTIVE[t][trick[0]]
-            follow = hand & FOLLOW[t][led]
-            if follow:
-                if self.trump_anytime and led != t:
-                    follow |= hand & TRUMPS[t]
-                hand = follow
+        hand = playable(self.hands[self.to_act], trick[0] if trick else -1, self.trump,
+                        self.trump_anytime)
         return [_PLAY + c for c in iter_cards(hand)]
 
     def apply(self, action: int) -> None:

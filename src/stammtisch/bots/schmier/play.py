@@ -30,7 +30,9 @@ from stammtisch.games.schmier import (
     TRUMPS,
     SchmierState,
     game_count,
+    heads,
     left_bauer,
+    playable,
     right_bauer,
     trick_winner,
 )
@@ -76,16 +78,8 @@ ABOVE = tuple(tuple(_above(t, c) for c in SCHMIER_DECK) for t in range(4))
 
 
 def legal_cards(state: SchmierState) -> CardSet:
-    hand = state.hands[state.to_act]
-    if state.trick:
-        t = state.trump
-        led = EFFECTIVE[t][state.trick[0]]
-        follow = hand & FOLLOW[t][led]
-        if follow:
-            if state.trump_anytime and led != t:
-                follow |= hand & TRUMPS[t]
-            return follow
-    return hand
+    return playable(state.hands[state.to_act], state.trick[0] if state.trick else -1,
+                    state.trump, state.trump_anytime)
 
 
 def played_cards(state: SchmierState) -> CardSet:
@@ -186,14 +180,6 @@ def _hold(state: SchmierState, card: int, led: int, seats: list[int], unseen: Ca
     return hold
 
 
-def _beats(t: int, card: int, best: int, led: int) -> bool:
-    trumps = TRUMPS[t]
-    if trumps >> card & 1:
-        return not trumps >> best & 1 or POWER[t][card] > POWER[t][best]
-    return (not trumps >> best & 1 and EFFECTIVE[t][card] == led
-            and POWER[t][card] > POWER[t][best])
-
-
 def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
             voids: list[CardSet]) -> int:
     t = state.trump
@@ -216,7 +202,7 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
         standing = 0.0
     choice, top = -1, -1e9
     for card in iter_cards(legal):
-        if _beats(t, card, best, led):
+        if heads(card, best, led, t):
             ours = _hold(state, card, led, opponents, unseen, voids)
         else:
             ours = standing

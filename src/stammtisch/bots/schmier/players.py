@@ -1,6 +1,6 @@
 """The Schmier computer players (rules/schmier.md): each reads its seat's view only.
-Rules of thumb in policy.py, hand.py and play.py; the expert's search in
-search.py over deals from determinize.py.
+Rules of thumb in policy.py, hand.py and play.py; the expert searches deals
+from determinize.py with the loop of bots/search.py.
 
 The beginner and the club act on a state built from the view (determinize.py,
 a fixed generator): their rules read only the acting seat's hand and public
@@ -10,17 +10,28 @@ facts, never the placed hidden cards.
 rob where only the ``CANDIDATES`` discards the club rules rank highest (and the
 club's own choice) are searched and returned; the value is the deal's expected
 score change of the seat's team minus the mean change of the other teams
-(search.py). The first action is the expert's choice: the club's unless the
+(:func:`deal_change`). The first action is the expert's choice: the club's unless the
 search finds a better one beyond its noise.
 
-Known weaknesses: those of the rules (policy.py, play.py) and of the search
-(search.py, determinize.py); a busy machine gives the expert fewer samples.
+The expert's search: each world is one complete deal from determinize.py; every
+action still in the race is applied to a copy of it and the deal is played to its
+end by the club rules for all six seats (policy.py). A play-out's value is the
+seat's team's score change in the deal minus the mean change of the other teams (a
+point won counts 1, a point another team wins costs 1/2 with three teams; a failed
+contract its bid). After 4, 8, 16 ... worlds the worse half drops out; the club's
+choice is replaced only by an action that beats it by ``Z`` standard errors.
+
+Known weaknesses: those of the rules (policy.py, play.py) and of the sampled deals
+(determinize.py: they ignore what bids and plays suggest); only the first action is
+searched, every seat is credited with club judgement, and the value is per deal
+(the match score is ignored).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.bots.schmier.determinize import build
@@ -29,10 +40,10 @@ from stammtisch.bots.schmier.policy import (
     beginner_action,
     club_action,
     discard_candidates,
+    finish_deal,
 )
-from stammtisch.bots.schmier.search import deal_change
 from stammtisch.bots.schmier.seen import Seen, read
-from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.games.schmier import EXCHANGE, ROB, SchmierState, action_text
 
 EXPERT_SECONDS = 0.9
@@ -46,14 +57,25 @@ Z = 1.0
 """Standard errors by which an action must beat the club's choice to replace it."""
 
 
-def _seeded(seed: int, view: dict[str, Any]) -> random.Random:
-    """The generator for one decision: the same seed and view give the same choice."""
-    return random.Random(f"{seed}/{view!r}")
-
-
 def _legal(seen: Seen) -> None:
     if not seen.legal:
         raise ValueError("the bot was asked to act in a view with no legal actions")
+
+
+def relative_change(before: Sequence[int], after: Sequence[int], team: int) -> float:
+    change = [a - b for a, b in zip(after, before, strict=True)]
+    others = [c for k, c in enumerate(change) if k != team]
+    return change[team] - sum(others) / len(others)
+
+
+def deal_change(world: SchmierState, action: int, seat: int, policy: Policy) -> float:
+    """``action`` played on a copy of ``world``, the deal finished by ``policy``: the
+    seat's team's score change less the mean change of the other teams."""
+    state = world.clone()
+    before = state.scores[:]
+    state.apply(action)
+    finish_deal(state, policy)
+    return relative_change(before, state.scores, seat % state.num_teams)
 
 
 class _RuleBot:
@@ -107,7 +129,7 @@ class ExpertBot:
         _legal(seen)
         if len(seen.legal) == 1:
             return [(action_text(seen.legal[0]), 0.0)]
-        rng = _seeded(self.seed, view)
+        rng = seeded(self.seed, view)
         actions = list(seen.legal)
         table = build(view, seen, random.Random(0))
         if seen.phase in (EXCHANGE, ROB):
