@@ -246,6 +246,10 @@ class SearchingExpert:
     def rollouts(self, count: int) -> None:
         self.fixed_rollouts = count
 
+    value: Callable[[Any, int], float] = staticmethod(standing)
+    """The value of a position for a seat after the round (a part the decision lab
+    swaps, as it swaps each game's ``build``, the sampler, and ``policy``)."""
+
     def rank(self, view: dict[str, Any], legal: Sequence[int], seat: int,
              sample: Callable[[random.Random], State], policy: Callable[[State], int],
              default: int) -> list[tuple[int, float]]:
@@ -253,8 +257,10 @@ class SearchingExpert:
         plan = Plan(z=MARGIN, halving_from=6,
                     max_playouts=self.rollouts if len(legal) > 1 else 8)
 
+        worth = self.value
+
         def value(world: State, action: int) -> float:
-            return standing(play_round(world.clone(), policy, action), seat)
+            return worth(play_round(world.clone(), policy, action), seat)
 
         race = search(legal, scalar_parts(sample, value), seeded(self.seed, view), clock, plan,
                       default)

@@ -93,6 +93,10 @@ class ExpertBot(SearchingExpert):
     and fit each other player's hand to his last move. A fresh bot asked about one
     view (a hint) knows neither and samples as at the start of a deal."""
 
+    build = staticmethod(build)
+    """The sampler of worlds (determinize.py), a part the decision lab swaps."""
+    policy = staticmethod(club_policy)
+    """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 4000
     left: Snapshot | None = None
     """What this seat saw right after its last move."""
@@ -121,8 +125,8 @@ class ExpertBot(SearchingExpert):
         lying = left.table if left is not None and left.deal == view["deal"] else 0
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: build(view, seen, rng, own_turns, lying, moves),
-                           club_policy, default)
+                           lambda rng: self.build(view, seen, rng, own_turns, lying, moves),
+                           self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
