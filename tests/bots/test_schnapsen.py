@@ -13,8 +13,9 @@ import stammtisch
 from stammtisch.bots import search
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schnapsen.bummerl import deal_worth, win_chance
-from stammtisch.bots.schnapsen.determinize import determinize, read_view
+from stammtisch.bots.schnapsen.determinize import determinize
 from stammtisch.bots.schnapsen.players import EARLY_STOP, POINTS_WEIGHT, ExpertBot
+from stammtisch.bots.schnapsen.seen import read_view
 from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value
 from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
 from stammtisch.core.match import Match

@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.schnapsen.bummerl import deal_worth
-from stammtisch.bots.schnapsen.determinize import Seen, build_state, read_view, sample_hidden
+from stammtisch.bots.schnapsen.determinize import build_state, sample_hidden
 from stammtisch.bots.schnapsen.policy import beginner_action, club_action, play_until
+from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.bots.schnapsen.solver import Search, deal_value
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
 from stammtisch.cards import Card, CardSet, parse_card

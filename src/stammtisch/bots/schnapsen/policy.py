@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.schnapsen.determinize import Seen
+from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.cards import (
     ACE,
     KING,
