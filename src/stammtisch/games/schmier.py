@@ -171,23 +171,18 @@ def game_count(cards: CardSet) -> int:
     return sum(value * popcount(cards & mask) for value, mask in _COUNT_MASKS)
 
 
-def heads(card: Card, best: Card, led: int, trump: int) -> bool:
-    """Whether ``card`` beats ``best``, the best card so far of a trick whose led card
-    is of effective suit ``led`` (§9): a trump beats a plain card and a lower trump, a
-    plain card only a lower one of the led suit."""
-    trumps, power = TRUMPS[trump], POWER[trump]
-    if trumps >> card & 1:
-        return not trumps >> best & 1 or power[card] > power[best]
-    return (not trumps >> best & 1 and EFFECTIVE[trump][card] == led
-            and power[card] > power[best])
-
-
 def trick_winner(cards: Sequence[Card], trump: int) -> int:
     """Index in ``cards`` (led first) of the card winning the trick (§9)."""
-    led = EFFECTIVE[trump][cards[0]]
+    trumps, power, effective = TRUMPS[trump], POWER[trump], EFFECTIVE[trump]
+    led = effective[cards[0]]
     best = 0
+    best_trump = trumps >> cards[0] & 1
     for i in range(1, len(cards)):
-        if heads(cards[i], cards[best], led, trump):
+        card = cards[i]
+        if trumps >> card & 1:
+            if not best_trump or power[card] > power[cards[best]]:
+                best, best_trump = i, 1
+        elif not best_trump and effective[card] == led and power[card] > power[cards[best]]:
             best = i
     return best
 

@@ -30,7 +30,6 @@ from stammtisch.games.schmier import (
     TRUMPS,
     SchmierState,
     game_count,
-    heads,
     left_bauer,
     playable,
     right_bauer,
@@ -180,6 +179,14 @@ def _hold(state: SchmierState, card: int, led: int, seats: list[int], unseen: Ca
     return hold
 
 
+def _beats(t: int, card: int, best: int, led: int) -> bool:
+    trumps = TRUMPS[t]
+    if trumps >> card & 1:
+        return not trumps >> best & 1 or POWER[t][card] > POWER[t][best]
+    return (not trumps >> best & 1 and EFFECTIVE[t][card] == led
+            and POWER[t][card] > POWER[t][best])
+
+
 def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
             voids: list[CardSet]) -> int:
     t = state.trump
@@ -202,7 +209,7 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
         standing = 0.0
     choice, top = -1, -1e9
     for card in iter_cards(legal):
-        if heads(card, best, led, t):
+        if _beats(t, card, best, led):
             ours = _hold(state, card, led, opponents, unseen, voids)
         else:
             ours = standing
