@@ -87,7 +87,7 @@ PEER_TARGET = 10.0
 """Our Schnapsen fast path should deal this many times faster than the peer."""
 
 PLAYOUTS: dict[str, tuple[str, str, bool]] = {
-    "schnapsen": ("stammtisch.bots.schnapsen.playout", "policy", True),
+    "schnapsen": ("stammtisch.bots.schnapsen.policy", "playout_action", True),
     "schnauz": ("stammtisch.bots.schnauz.policy", "club_policy", False),
     "scat": ("stammtisch.bots.scat.policy", "rollout_policy", False),
     "schmier": ("stammtisch.bots.schmier.policy", "club_action", False),

@@ -10,7 +10,9 @@ limited to one play-out: it plays the club's moves but keeps the expert's memory
 the deal. At every ``every``-th of its decisions with a choice it stores the view,
 a copy of the bot, the true state and the club bots.
 
-``evaluate`` asks each variant of the expert for its move in every stored position.
+A variant swaps parts of the expert (its sampler, play-out policy or value; see
+:class:`Variant`). ``evaluate`` asks each variant of the expert for its move in every
+stored position.
 Where it differs from the club's move, both are valued by the oracle: the seat's
 chance to be last standing after the round (an even race from everybody's lives,
 worked out exactly) when it plays that move on the true state and real club bots
@@ -34,6 +36,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -128,6 +131,16 @@ CURRENT: dict[str, Any] = {}
 """The position being evaluated (for variants that peek, such as ``truehands``)."""
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A change to try: ``swap(bot)`` replaces parts of an expert (its sampler ``build``,
+    its play-out ``policy``, its ``value``); ``patch()`` is for what no part reaches
+    (the reading of moves inside a game's sampler), undone on leaving."""
+
+    swap: Callable[[Any], None] = lambda _bot: None
+    patch: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
+
+
 @contextlib.contextmanager
 def patched(target: Any, name: str, value: Any) -> Iterator[None]:
     old = getattr(target, name)
@@ -138,8 +151,8 @@ def patched(target: Any, name: str, value: Any) -> Iterator[None]:
         setattr(target, name, old)
 
 
-def truehands(game: str) -> contextlib.AbstractContextManager[None]:
-    """The expert searches over the true hidden hands (the stock still shuffled)."""
+def truehands(bot: Any) -> None:
+    """The expert samples the true hidden hands (the stock still shuffled)."""
 
     def sample(rng: random.Random) -> Any:
         state = CURRENT["state"].clone()
@@ -149,72 +162,80 @@ def truehands(game: str) -> contextlib.AbstractContextManager[None]:
         state.stock, state.seed = tuple(stock), rng.getrandbits(63)
         return state
 
-    players = importlib.import_module(f"stammtisch.bots.{game}.players")
-    return patched(players, "build", lambda _view, _seen, rng, *_args: sample(rng))
+    bot.build = lambda _view, _seen, rng, *_args: sample(rng)
 
 
-@contextlib.contextmanager
-def reread(name: str, value: Any) -> Iterator[None]:
+def exact_race(bot: Any) -> None:
+    """The expert values a round's end by the oracle's exact race odds, not by the
+    square of the life units."""
+    bot.value = last_standing
+
+
+def reread(name: str, value: Any) -> Variant:
     """Scat: the reading's ``name`` (history.py) set to ``value``, with the fitters'
     remembered answers dropped on the way in and out (they were given under the other
     reading)."""
-    history = importlib.import_module("stammtisch.bots.scat.history")
-    history.fitter.cache_clear()
-    try:
-        with patched(history, name, value):
-            yield
-    finally:
+
+    @contextlib.contextmanager
+    def patch() -> Iterator[None]:
+        history = importlib.import_module("stammtisch.bots.scat.history")
         history.fitter.cache_clear()
+        try:
+            with patched(history, name, value):
+                yield
+        finally:
+            history.fitter.cache_clear()
+
+    return Variant(patch=patch)
 
 
-def approxdraws(_game: str) -> contextlib.AbstractContextManager[None]:
+def _approx_takes(_hand: int, gain: float, move: Any, _value: Any) -> bool:
     """Scat: a player's draw read by rule of thumb instead of the club's count (as before
     the count): he took the top card when it raised his hand, and left it when it would
     have raised his hand by less than four points."""
-
-    def takes(_hand: int, gain: float, move: Any, _value: Any) -> bool:
-        return gain > 0 if move.took else gain >= 4
-
-    return reread("_takes", takes)
+    return gain > 0 if move.took else gain >= 4
 
 
-def read_picks(share: float) -> Callable[[str], contextlib.AbstractContextManager[None]]:
+def read_picks(share: float) -> Variant:
     """Scat: a player whose moves were read holds the best of ``share`` of his picks."""
 
-    def variant(_game: str) -> contextlib.AbstractContextManager[None]:
-        from stammtisch.bots import commerce
+    def patch() -> contextlib.AbstractContextManager[None]:
+        from stammtisch.bots import thirty_one
 
         determinize = importlib.import_module("stammtisch.bots.scat.determinize")
 
         def dealt(pool: Any, wants: Any, rank: Any, rng: Any, tries: int = 1) -> Any:
             wants = [(known, missing, max(1, round(picks * share)) if fits else picks, fits)
                      for known, missing, picks, fits in wants]
-            return commerce.deal_likely(pool, wants, rank, rng, tries)
+            return thirty_one.deal_likely(pool, wants, rank, rng, tries)
 
         return patched(determinize, "deal_likely", dealt)
 
-    return variant
+    return Variant(patch=patch)
 
 
-VARIANTS: dict[str, Callable[[str], contextlib.AbstractContextManager[None]]] = {
-    "base": lambda _game: contextlib.nullcontext(),
-    "truehands": truehands,
-    "approxdraws": approxdraws,
+VARIANTS: dict[str, Variant] = {
+    "base": Variant(),
+    "truehands": Variant(swap=truehands),
+    "exactrace": Variant(swap=exact_race),
+    "approxdraws": reread("_takes", _approx_takes),
     "readpicks0": read_picks(0.0),
     "readpicks25": read_picks(0.25),
     "readpicks50": read_picks(0.5),
-    "oldest8": lambda _game: reread("OLDEST", 8),
+    "oldest8": reread("OLDEST", 8),
 }
-"""Add a variant here as a context manager that patches the expert."""
+"""Add a variant here: parts it swaps in the expert, or a patch where no part reaches."""
 
 
 def evaluate(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, str], float],
              rollouts: int, variant: str) -> None:
     gains, overrules, started = [], 0, time.process_time()
-    with VARIANTS[variant](game):
+    trying = VARIANTS[variant]
+    with trying.patch():
         for index, position in enumerate(positions):
             CURRENT.update(position)
             bot = copy.deepcopy(position["bot"])
+            trying.swap(bot)
             bot.rollouts, bot.budget = rollouts, 1000.0  # the play-out count decides, not the clock
             choice, default = bot.choose(copy.deepcopy(position["view"])), position["default"]
             if choice == default:
@@ -260,7 +281,8 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
     knocking where the estimate says so, of the club's choice and of the better move."""
     club: Any = importlib.import_module(f"stammtisch.bots.{game}.players").ClubBot
     truth, guess, chosen, by_club, best = [], [], 0.0, 0.0, 0.0
-    with VARIANTS[variant](game):
+    trying = VARIANTS[variant]
+    with trying.patch():
         for index in knock_choices(positions):
             position = positions[index]
             CURRENT.update(position)
@@ -270,6 +292,7 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
                     cache[index, action] = oracle_value(game, position, action)
             knock_value, draw_value = cache[index, "knock"], cache[index, draw]
             bot = copy.deepcopy(position["bot"])
+            trying.swap(bot)
             bot.rollouts, bot.budget = rollouts, 1000.0
             estimate = dict(bot.analyze(narrowed(position["view"], ["knock", draw])))
             truth.append(knock_value - draw_value)

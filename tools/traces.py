@@ -23,7 +23,7 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import levels
 from stammtisch.bots.scat.players import ExpertBot as ScatExpert
 from stammtisch.bots.schmier.players import ExpertBot as SchmierExpert
-from stammtisch.bots.schnapsen.expert import ExpertBot as SchnapsenExpert
+from stammtisch.bots.schnapsen.players import ExpertBot as SchnapsenExpert
 from stammtisch.bots.schnauz.players import ExpertBot as SchnauzExpert
 from stammtisch.core.rng import rng_for
 

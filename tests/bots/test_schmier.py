@@ -13,8 +13,7 @@ import stammtisch
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schmier import BeginnerBot, ClubBot, ExpertBot, determinize
 from stammtisch.bots.schmier.players import CANDIDATES
-from stammtisch.bots.schmier.policy import club_action
-from stammtisch.bots.schmier.search import finish_deal
+from stammtisch.bots.schmier.policy import club_action, finish_deal
 from stammtisch.bots.schmier.seen import voids_of
 from stammtisch.cards import SCHMIER_DECK, card_code, parse_cards
 from stammtisch.core.match import Match
@@ -221,9 +220,9 @@ def test_the_expert_honours_its_clock() -> None:
     seat = match.to_act
     assert seat is not None
     expert = ExpertBot(3, budget=0.05)
-    start = time.perf_counter()
+    start = time.thread_time()  # the budget is seconds of one core
     expert.choose(match.view(seat))
-    assert time.perf_counter() - start < 0.4
+    assert time.thread_time() - start < 0.4
 
 
 def _designed(hands: list[str], trump: str, trick: list[str], leader: int) -> dict[str, Any]:

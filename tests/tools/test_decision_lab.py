@@ -38,16 +38,26 @@ def test_positions_hold_the_club_move_and_the_true_state() -> None:
         assert position["state"].hands[position["seat"]] == hand
 
 
-def test_truehands_searches_the_true_hands_and_restores_the_expert() -> None:
+def test_truehands_swaps_the_sampler_for_the_true_hands() -> None:
     position = lab.collect("schnauz", 1, 41, 5)[0]
     lab.CURRENT.update(position)
-    original = schnauz_players.build
-    with lab.VARIANTS["truehands"]("schnauz"):
-        assert schnauz_players.build is not original
-        sample = schnauz_players.build(position["view"], None, random.Random(1))
-        assert sample.hands == position["state"].hands
-        assert sorted(sample.stock) == sorted(position["state"].stock)
-    assert schnauz_players.build is original
+    bot = position["bot"]
+    original = schnauz_players.ExpertBot.build
+    lab.VARIANTS["truehands"].swap(bot)
+    sample = bot.build(position["view"], None, random.Random(1))
+    assert sample.hands == position["state"].hands
+    assert sorted(sample.stock) == sorted(position["state"].stock)
+    assert schnauz_players.ExpertBot.build is original  # only that bot changed
+
+
+def test_exactrace_swaps_the_value_and_the_expert_still_chooses() -> None:
+    position = lab.collect("schnauz", 1, 44, 5)[0]
+    bot = position["bot"]
+    lab.VARIANTS["exactrace"].swap(bot)
+    assert bot.value is lab.last_standing
+    bot.rollouts, bot.budget = 8, 1000.0
+    assert bot.choose(position["view"]) in position["view"]["legal_actions"]
+    assert schnauz_players.ExpertBot.value is not lab.last_standing
 
 
 @pytest.mark.slow
@@ -91,20 +101,20 @@ def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
     # a top card worth 3 more than this hand beats a stock card's mean gain (only QH, JH
     # and TH raise it): the club takes it, though the rule of thumb waited for 4
     assert history._takes(hand, 3, left, points)
-    with lab.VARIANTS["approxdraws"]("scat"):
+    with lab.VARIANTS["approxdraws"].patch():
         assert not history._takes(hand, 3, left, points)
     assert history._takes(hand, 3, left, points)
-    with lab.VARIANTS["oldest8"]("scat"):
+    with lab.VARIANTS["oldest8"].patch():
         assert history.OLDEST == 8
     assert history.OLDEST == 4
-    commerce: Any = importlib.import_module("stammtisch.bots.commerce")
+    thirty_one: Any = importlib.import_module("stammtisch.bots.thirty_one")
     dealt = determinize.deal_likely
     picked: list[int] = []
 
     def record(_pool: int, wants: Any, *_rest: Any) -> None:
         picked.extend(picks for _known, _missing, picks, _fits in wants)
 
-    with lab.patched(commerce, "deal_likely", record), lab.VARIANTS["readpicks25"]("scat"):
+    with lab.patched(thirty_one, "deal_likely", record), lab.VARIANTS["readpicks25"].patch():
         determinize.deal_likely(0, [(0, 3, 8, bool), (0, 3, 8, None)], points, random.Random(1))
     assert picked == [2, 8]  # a quarter of the picks, only where moves were read
     assert determinize.deal_likely is dealt

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from stammtisch.bots.analysis import HINT_BUDGET, rank
-from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, suit_of, to_set
+from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, to_set
 from stammtisch.games import scat, schmier, schnapsen, schnauz
 
 UNIT = {"schnauz": "win", "scat": "win", "schnapsen": "win", "schmier": "points"}
@@ -84,11 +84,8 @@ def schnapsen_facts(view: dict[str, Any], action: str) -> Facts:
         return {}
     lead, card = parse_card(trick["cards"][0]), parse_card(words[1])
     trump = "CDHS".index(view["trump_suit"])
-    if suit_of(card) == suit_of(lead):
-        wins = schnapsen.STRENGTH[card] > schnapsen.STRENGTH[lead]
-    else:
-        wins = suit_of(card) == trump
-    return {"wins": wins, "points": schnapsen.POINTS[lead] + schnapsen.POINTS[card]}
+    return {"wins": schnapsen.takes(card, lead, trump),
+            "points": schnapsen.POINTS[lead] + schnapsen.POINTS[card]}
 
 
 def schmier_facts(view: dict[str, Any], action: str) -> Facts:
@@ -135,7 +132,7 @@ def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
 
 
 def _now(game: str, view: dict[str, Any]) -> Facts:
-    """What the seat holds now, where a value says it (the commerce games)."""
+    """What the seat holds now, where a value says it (the thirty-one games, Schnauz and Scat)."""
     if game == "schnauz":
         return {"value": _number(schnauz.hand_value(parse_cards(" ".join(view["hand"]))))}
     if game == "scat" and len(view["hand"]) == 3:

@@ -49,10 +49,8 @@ from typing import Any
 
 from stammtisch.cards import KING, QUEEN, SUIT_CODES, make_card
 from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
-from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, TARGET
+from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, MARRIAGE, TARGET
 
-_MARRIAGE = 64
-"""The engine's id of ``marriage`` with card 0 (games/schnapsen.py)."""
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
@@ -106,8 +104,8 @@ class SchnapsenCodec(Codec):
     def index_of(self, view: dict[str, Any], action: int) -> int:
         del view
         d = len(self.deck)
-        if action >= _MARRIAGE:
-            return d + MARRIAGE_CARDS.index(action - _MARRIAGE)
+        if action >= MARRIAGE:
+            return d + MARRIAGE_CARDS.index(action - MARRIAGE)
         if action in _SPECIAL:
             return d + len(MARRIAGE_CARDS) + _SPECIAL.index(action)
         return self.card_index[action]
@@ -120,7 +118,7 @@ class SchnapsenCodec(Codec):
         if index < d:
             return self.deck[index]
         if index < d + len(MARRIAGE_CARDS):
-            return _MARRIAGE + MARRIAGE_CARDS[index - d]
+            return MARRIAGE + MARRIAGE_CARDS[index - d]
         return _SPECIAL[index - d - len(MARRIAGE_CARDS)]
 
     def standing(self, view: dict[str, Any]) -> list[float]:

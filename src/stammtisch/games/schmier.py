@@ -191,6 +191,21 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     return best
 
 
+def playable(hand: CardSet, lead: Card, trump: int, trump_anytime: bool) -> CardSet:
+    """The cards of ``hand`` that may be played to a trick led by ``lead`` (-1: the
+    hand leads) (§9): the led effective suit when the hand holds it (and then trumps
+    too with ``trump_anytime``), else any card."""
+    if lead < 0:
+        return hand
+    led = EFFECTIVE[trump][lead]
+    follow = hand & FOLLOW[trump][led]
+    if not follow:
+        return hand
+    if trump_anytime and led != trump:
+        follow |= hand & TRUMPS[trump]
+    return follow
+
+
 # --- options (§3) ---------------------------------------------------------------
 
 OPTIONS = (
@@ -450,16 +465,9 @@ class SchmierState:
                                            num_trumps - HAND_SIZE)]
 
     def _legal_plays(self) -> list[int]:
-        hand = self.hands[self.to_act]
         trick = self.trick
-        if trick:
-            t = self.trump
-            led = EFFECTIVE[t][trick[0]]
-            follow = hand & FOLLOW[t][led]
-            if follow:
-                if self.trump_anytime and led != t:
-                    follow |= hand & TRUMPS[t]
-                hand = follow
+        hand = playable(self.hands[self.to_act], trick[0] if trick else -1, self.trump,
+                        self.trump_anytime)
         return [_PLAY + c for c in iter_cards(hand)]
 
     def apply(self, action: int) -> None:

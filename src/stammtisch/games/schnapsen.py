@@ -103,7 +103,8 @@ from stammtisch.games.schnapsen_types import SchnapsenView
 NAME = "schnapsen"
 
 EXCHANGE, CLOSE, CLAIM = 52, 53, 54
-_MARRIAGE = 64
+MARRIAGE = 64
+"""Declaring a marriage by leading card ``c`` is the action ``MARRIAGE + c``."""
 
 OPEN, CLOSED, EXHAUSTED, OVER = "open", "closed", "exhausted", "over"
 
@@ -126,6 +127,21 @@ HIGHER: tuple[CardSet, ...] = tuple(
     for c in range(52)
 )
 """The cards of the same suit that beat each card."""
+
+
+def takes(card: Card, lead: Card, trump_suit: int) -> bool:
+    """Whether ``card`` played to ``lead`` takes the trick (§6.4): a higher card of the
+    led suit, or a trump to a plain lead."""
+    if card // 13 == lead // 13:
+        return STRENGTH[card] > STRENGTH[lead]
+    return card // 13 == trump_suit
+
+
+TAKES: tuple[tuple[CardSet, ...], ...] = tuple(
+    tuple(sum(1 << c for c in range(52) if takes(c, lead, trump)) for lead in range(52))
+    for trump in range(4))
+"""``TAKES[trump_suit][lead]``: the cards that take a trick led by ``lead`` (:func:`takes`
+as a table, for the hot paths)."""
 _PAIRS: tuple[CardSet, ...] = tuple(
     1 << make_card(s, KING) | 1 << make_card(s, QUEEN) for s in range(4))
 _ALL_PAIRS = sum(_PAIRS)
@@ -141,7 +157,7 @@ def _marriage_actions(kings_queens: CardSet) -> tuple[int, ...]:
     found = _MARRIAGES.get(kings_queens)
     if found is None:
         found = _MARRIAGES[kings_queens] = tuple(
-            _MARRIAGE + c for c in card_tuple(kings_queens) if kings_queens & _PAIRS[c // 13]
+            MARRIAGE + c for c in card_tuple(kings_queens) if kings_queens & _PAIRS[c // 13]
             == _PAIRS[c // 13])
     return found
 
@@ -306,8 +322,8 @@ def _rules_of(options: tuple[tuple[str, Any], ...]) -> Rules:
 def action_text(action: int) -> str:
     if action < 52:
         return "play " + card_code(action)
-    if action >= _MARRIAGE:
-        return "marriage " + card_code(action - _MARRIAGE)
+    if action >= MARRIAGE:
+        return "marriage " + card_code(action - MARRIAGE)
     return ("exchange", "close", "claim")[action - EXCHANGE]
 
 
@@ -326,7 +342,7 @@ def parse_action(text: str) -> int:
             pass
         else:
             if card < 52:
-                return card if words[0] == "play" else _MARRIAGE + card
+                return card if words[0] == "play" else MARRIAGE + card
     raise NotationError(
         f"not a Schnapsen action: {text!r} (play <card>, marriage <card>, exchange, close, "
         "claim)", text=text)
@@ -483,11 +499,7 @@ class SchnapsenState:
             return
         # The follower played: resolve the trick, credit it, then end or draw (§6.4-6.5).
         leader = 1 - seat
-        suit = action // 13
-        if suit == lead // 13:
-            winner = seat if STRENGTH[action] > STRENGTH[lead] else leader
-        else:
-            winner = seat if suit == self.trump_suit else leader
+        winner = seat if TAKES[self.trump_suit][lead] >> action & 1 else leader
         self.lead_card = -1
         self.won[winner] |= 1 << lead | 1 << action
         gained = POINTS[lead] + POINTS[action]
@@ -541,8 +553,8 @@ class SchnapsenState:
 
     def _announce(self, seat: int, action: int) -> None:
         """``marriage``, ``exchange``, ``close`` or ``claim`` by the leader ``seat``."""
-        if action >= _MARRIAGE:
-            self._marriage(seat, action - _MARRIAGE)
+        if action >= MARRIAGE:
+            self._marriage(seat, action - MARRIAGE)
         elif action == EXCHANGE:
             low, old = self.low_trump, self.trump_card
             self.hands[seat] ^= 1 << low | 1 << old

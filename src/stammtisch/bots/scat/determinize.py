@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.commerce import Fits, deal_likely
 from stammtisch.bots.scat.history import Move, fitter
 from stammtisch.bots.scat.seen import Seen, read
+from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet
 from stammtisch.games.scat import ScatHidden, ScatState
 

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from stammtisch.bots.commerce import reads_back, to_mask, turns_since
 from stammtisch.bots.scat.odds import static_lowest_chance
 from stammtisch.bots.scat.policy import (
     KNOCK_FLOOR,
@@ -36,6 +35,7 @@ from stammtisch.bots.scat.policy import (
     suits_of,
 )
 from stammtisch.bots.scat.seen import DECK, Seen, cards_of
+from stammtisch.bots.thirty_one import reads_back, to_mask, turns_since
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
 
 ODDS_TRUSTED = 90

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from stammtisch.bots.commerce import to_mask
+from stammtisch.bots.thirty_one import to_mask
 from stammtisch.cards import SCAT_DECK, CardSet, parse_card
 from stammtisch.games.scat import DISCARD, DRAW, WINDOW, hand_value, parse_action, points
 

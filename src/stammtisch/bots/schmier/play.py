@@ -31,6 +31,7 @@ from stammtisch.games.schmier import (
     SchmierState,
     game_count,
     left_bauer,
+    playable,
     right_bauer,
     trick_winner,
 )
@@ -76,16 +77,8 @@ ABOVE = tuple(tuple(_above(t, c) for c in SCHMIER_DECK) for t in range(4))
 
 
 def legal_cards(state: SchmierState) -> CardSet:
-    hand = state.hands[state.to_act]
-    if state.trick:
-        t = state.trump
-        led = EFFECTIVE[t][state.trick[0]]
-        follow = hand & FOLLOW[t][led]
-        if follow:
-            if state.trump_anytime and led != t:
-                follow |= hand & TRUMPS[t]
-            return follow
-    return hand
+    return playable(state.hands[state.to_act], state.trick[0] if state.trick else -1,
+                    state.trump, state.trump_anytime)
 
 
 def played_cards(state: SchmierState) -> CardSet:

@@ -1,6 +1,6 @@
 """The Schmier computer players (rules/schmier.md): each reads its seat's view only.
-Rules of thumb in policy.py, hand.py and play.py; the expert's search in
-search.py over deals from determinize.py.
+Rules of thumb in policy.py, hand.py and play.py; the expert searches deals
+from determinize.py with the loop of bots/search.py.
 
 The beginner and the club act on a state built from the view (determinize.py,
 a fixed generator): their rules read only the acting seat's hand and public
@@ -10,17 +10,28 @@ facts, never the placed hidden cards.
 rob where only the ``CANDIDATES`` discards the club rules rank highest (and the
 club's own choice) are searched and returned; the value is the deal's expected
 score change of the seat's team minus the mean change of the other teams
-(search.py). The first action is the expert's choice: the club's unless the
+(:func:`deal_change`). The first action is the expert's choice: the club's unless the
 search finds a better one beyond its noise.
 
-Known weaknesses: those of the rules (policy.py, play.py) and of the search
-(search.py, determinize.py); a busy machine gives the expert fewer samples.
+The expert's search: each world is one complete deal from determinize.py; every
+action still in the race is applied to a copy of it and the deal is played to its
+end by the club rules for all six seats (policy.py). A play-out's value is the
+seat's team's score change in the deal minus the mean change of the other teams (a
+point won counts 1, a point another team wins costs 1/2 with three teams; a failed
+contract its bid). After 4, 8, 16 ... worlds the worse half drops out; the club's
+choice is replaced only by an action that beats it by ``Z`` standard errors.
+
+Known weaknesses: those of the rules (policy.py, play.py) and of the sampled deals
+(determinize.py: they ignore what bids and plays suggest); only the first action is
+searched, every seat is credited with club judgement, and the value is per deal
+(the match score is ignored).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.bots.schmier.determinize import build
@@ -29,10 +40,11 @@ from stammtisch.bots.schmier.policy import (
     beginner_action,
     club_action,
     discard_candidates,
+    finish_deal,
 )
-from stammtisch.bots.schmier.search import search
 from stammtisch.bots.schmier.seen import Seen, read
-from stammtisch.games.schmier import EXCHANGE, ROB, action_text
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
+from stammtisch.games.schmier import EXCHANGE, ROB, SchmierState, action_text
 
 EXPERT_SECONDS = 0.9
 """The default budget per decision (the issue asks for at most 1 s)."""
@@ -41,19 +53,29 @@ SAMPLES_PER_SECOND = 400
 ends a search (an idle machine, or ``max_samples`` given) play repeats exactly
 from the seed; on a busy machine the clock cuts it shorter."""
 CANDIDATES = 8
-
-
-def _seeded(seed: int, view: dict[str, Any]) -> random.Random:
-    """The generator for one decision: the same seed and view give the same choice."""
-    # The view's text before it carried the options, so that seeds (and play) stay as
-    # they were.
-    seen = {key: value for key, value in view.items() if key != "options"}
-    return random.Random(f"{seed}/{seen!r}")
+Z = 1.0
+"""Standard errors by which an action must beat the club's choice to replace it."""
 
 
 def _legal(seen: Seen) -> None:
     if not seen.legal:
         raise ValueError("the bot was asked to act in a view with no legal actions")
+
+
+def relative_change(before: Sequence[int], after: Sequence[int], team: int) -> float:
+    change = [a - b for a, b in zip(after, before, strict=True)]
+    others = [c for k, c in enumerate(change) if k != team]
+    return change[team] - sum(others) / len(others)
+
+
+def deal_change(world: SchmierState, action: int, seat: int, policy: Policy) -> float:
+    """``action`` played on a copy of ``world``, the deal finished by ``policy``: the
+    seat's team's score change less the mean change of the other teams."""
+    state = world.clone()
+    before = state.scores[:]
+    state.apply(action)
+    finish_deal(state, policy)
+    return relative_change(before, state.scores, seat % state.num_teams)
 
 
 class _RuleBot:
@@ -107,7 +129,7 @@ class ExpertBot:
         _legal(seen)
         if len(seen.legal) == 1:
             return [(action_text(seen.legal[0]), 0.0)]
-        rng = _seeded(self.seed, view)
+        rng = seeded(self.seed, view)
         actions = list(seen.legal)
         table = build(view, seen, random.Random(0))
         if seen.phase in (EXCHANGE, ROB):
@@ -116,9 +138,15 @@ class ExpertBot:
         default = club if club in seen.legal else None
         if default is not None and default not in actions:
             actions.append(default)
-        ranked = search(actions, lambda r: build(view, seen, r), seen.seat, club_action, rng,
-                        seconds=self.budget, max_samples=self.max_samples, default=default)
-        return [(action_text(a), round(value, 4)) for a, value in ranked]
+        seat = seen.seat
+
+        def value(world: SchmierState, action: int) -> float:
+            return deal_change(world, action, seat, club_action)
+
+        plan = Plan(z=Z, halving_from=4, max_worlds=self.max_samples)
+        race = search(actions, scalar_parts(lambda r: build(view, seen, r), value), rng,
+                      Clock(self.budget), plan, default)
+        return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
         seen = read(view)

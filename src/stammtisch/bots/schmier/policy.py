@@ -40,6 +40,7 @@ from stammtisch.games.schmier import (
     DISCARD,
     EXCHANGE,
     NUM_PLAYERS,
+    OVER,
     PASS,
     PLAY,
     PROTECTED,
@@ -165,3 +166,15 @@ def discard_candidates(state: SchmierState, legal: Sequence[int], limit: int) ->
                     for c in iter_cards(cards))
 
     return sorted(legal, key=lambda a: -score(a))[:limit]
+
+
+MAX_STEPS = 200
+
+
+def finish_deal(state: SchmierState, policy: Policy) -> None:
+    """Play ``state`` on by ``policy`` until its deal is scored or thrown in."""
+    deal = state.deal_number
+    steps = 0
+    while state.deal_number == deal and state.phase != OVER and steps < MAX_STEPS:
+        state.apply(policy(state))
+        steps += 1

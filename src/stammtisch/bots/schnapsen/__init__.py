@@ -1,10 +1,10 @@
-"""The Schnapsen computer levels: ``beginner`` and ``club`` (heuristics.py), ``expert``
-(expert.py: sampled deals, perfect-information search in solver.py). Importing the
-package registers them."""
+"""The Schnapsen computer levels (players.py): ``beginner`` and ``club`` (rules of
+thumb in policy.py), ``expert`` (sampled deals from determinize.py, searched by
+bots/search.py, valued by the solver in solver.py). Importing the package
+registers them."""
 
 from stammtisch.bots.registry import BotLevel, register
-from stammtisch.bots.schnapsen.expert import ExpertBot
-from stammtisch.bots.schnapsen.heuristics import BeginnerBot, ClubBot
+from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
 
 register(BotLevel(
     "beginner",
@@ -20,3 +20,5 @@ register(BotLevel(
     "Samples the hidden cards and solves the end-game exactly; assumes the opponent "
     "sees all cards, reads nothing into its play, rough early in a deal.",
     lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))
+
+__all__ = ["BeginnerBot", "ClubBot", "ExpertBot"]

@@ -1,16 +1,10 @@
-"""What a Schnapsen seat knows, read from its view, and deals sampled consistent with it.
+"""Deals sampled consistent with what a Schnapsen seat knows (seen.py).
 
-Rules: rules/schnapsen.md §5-§8 and §11. Method: :func:`read_view` turns a view
-into ints and bitmasks (:class:`Seen`): the unseen cards, the opponent's hand
-size, the cards the opponent must hold (the partner of a declared marriage, a
-trump card taken by exchange, both not yet played) and the cards it cannot
-hold (a suit it did not follow, a trump it did not play, a higher card it did
-not head with, each in the strict phase of §7 where following was compulsory;
-the trump card lying face down in a closed talon, which the view names).
-:func:`determinize` places the unseen cards uniformly among the deals that
-respect all of that and has the engine build the state
-(:meth:`SchnapsenState.from_view`), under the table's options as the view
-shows them.
+Rules: rules/schnapsen.md §5-§8 and §11. Method: :func:`determinize` places the
+unseen cards uniformly among the deals that respect what :func:`read_view` found
+(the cards the opponent must and cannot hold) and has the engine build the state
+(:meth:`SchnapsenState.from_view`), under the table's options as the view shows
+them.
 
 Known weaknesses: every consistent deal is equally likely (the opponent's
 choices are not read as signals); the open phase with
@@ -20,191 +14,11 @@ choices are not read as signals); the open phase with
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from stammtisch.cards import (
-    KING,
-    QUEEN,
-    SCHNAPSEN_DECKS,
-    SUIT_CODES,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    iter_cards,
-    make_card,
-    parse_card,
-    to_set,
-)
-from stammtisch.core.options import resolve
-from stammtisch.games.schnapsen import (
-    HIGHER,
-    NAME,
-    OPTIONS,
-    POINTS,
-    STRENGTH,
-    Rules,
-    SchnapsenHidden,
-    SchnapsenState,
-)
-
-
-@lru_cache(maxsize=16)
-def view_rules(options: tuple[tuple[str, Any], ...]) -> Rules:
-    """The table's rules from a view's options (as sorted ``(key, value)`` pairs)."""
-    return Rules(resolve(NAME, OPTIONS, dict(options)))
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """One seat's knowledge of the current deal, as ints and bitmasks."""
-
-    seat: int
-    rules: Rules
-    deck: CardSet
-    trump_suit: int
-    trump_card: Card
-    """The face-up trump card, -1 when none lies face up."""
-    dead_trump: Card
-    """The trump card lying face down in a closed talon, else -1."""
-    t: int
-    closer: int
-    strict: bool
-    hand: CardSet
-    played: CardSet
-    """Every card of the deal's tricks, the card of the trick in progress included."""
-    unseen: CardSet
-    opp_size: int
-    opp_must: CardSet
-    opp_not: CardSet
-    lead: Card
-    leader: int
-    declared: Card
-    claim_ok: bool
-    points: tuple[int, int]
-    pending: tuple[int, int]
-    tricks: tuple[int, int]
-    won: tuple[CardSet, CardSet]
-    history: tuple[tuple[int, int, int, int], ...]
-    marriages: tuple[tuple[int, int], ...]
-    exchanges: tuple[tuple[int, int, int, int], ...]
-    close_points: int
-    close_tricks: int
-    view: dict[str, Any]
-
-    @property
-    def opp(self) -> int:
-        return 1 - self.seat
-
-    @property
-    def trump_mask(self) -> CardSet:
-        return SUIT_MASKS[self.trump_suit]
-
-
-def _credited(history: tuple[tuple[int, int, int, int], ...],
-              marriages: list[tuple[int, int, int]], seat: int, upto: int,
-              declared_before: int) -> tuple[int, int]:
-    """(credited, pending) points of ``seat`` after the first ``upto`` tricks and the
-    marriages declared on leads before trick ``declared_before`` (§8.1); ``marriages``
-    are (seat, points, index of the trick led by the declared card)."""
-    cards = sum(POINTS[lead] + POINTS[follow] for _, lead, follow, winner in history[:upto]
-                if winner == seat)
-    has_trick = any(winner == seat for *_, winner in history[:upto])
-    bonus = sum(points for s, points, index in marriages if s == seat and index < declared_before)
-    return (cards + bonus, 0) if has_trick else (0, bonus)
-
-
-def read_view(view: dict[str, Any]) -> Seen:
-    """The seat's knowledge in ``view``."""
-    seat: int = view["seat"]
-    opp = 1 - seat
-    deck_size: int = view["deck_size"]
-    hand_size: int = view["hand_size"]
-    legal: list[str] = view.get("legal_actions", [])
-    rules = view_rules(tuple(sorted(view["options"].items())))
-    deck = to_set(SCHNAPSEN_DECKS[deck_size])
-    trump_suit = SUIT_CODES.index(view["trump_suit"])
-    hand = to_set(parse_card(c) for c in view["hand"])
-    history = tuple((h["leader"], parse_card(h["cards"][0]), parse_card(h["cards"][1]),
-                     h["winner"]) for h in view["history"])
-    trick = view.get("trick")
-    lead = parse_card(trick["cards"][0]) if trick else -1
-    leader: int = trick["leader"] if trick else view["to_act"]
-    played = to_set(c for _, a, b, _ in history for c in (a, b))
-    if lead >= 0:
-        played |= 1 << lead
-    t: int = view["talon_size"]
-    closer = -1 if view["closer"] is None else int(view["closer"])
-    face_up = view["trump_card"] is not None
-    trump_card = parse_card(view["trump_card"]) if face_up else -1
-    unseen = deck & ~hand & ~played & ~((1 << trump_card) if face_up else 0)
-    opp_size = deck_size - hand.bit_count() - played.bit_count() - t
-    t0 = deck_size - 2 * hand_size
-    strict_from = (t0 - t) // 2 if (closer >= 0 or t == 0) else len(history) + 1
-
-    exchanges = tuple((e["seat"], parse_card(e["took"]), parse_card(e["gave"]), e["trick"])
-                      for e in view["exchanges"])
-    current_trump = exchanges[-1][2] if exchanges else parse_card(view["turned_trump"])
-
-    opp_must = 0
-    marriage_list: list[tuple[int, int, int]] = []
-    marriages: list[tuple[int, int]] = []
-    for m in view["marriages"]:
-        suit = SUIT_CODES.index(m["suit"])
-        pair = 1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN)
-        marriages.append((m["seat"], suit))
-        index = next((i for i, (ld, a, _, _) in enumerate(history)
-                      if ld == m["seat"] and (1 << a) & pair), len(history))
-        marriage_list.append((m["seat"], m["points"], index))
-        if m["seat"] == opp:
-            opp_must |= pair & unseen
-    for s, took, _, _ in exchanges:
-        if s == opp:
-            opp_must |= (1 << took) & unseen
-
-    opp_not = 0
-    dead_trump = -1
-    if closer >= 0 and unseen >> current_trump & 1:
-        dead_trump = current_trump
-        opp_not |= 1 << dead_trump
-    trumps = SUIT_MASKS[trump_suit]
-    for index, (ld, a, b, _) in enumerate(history):
-        if ld != seat or index < strict_from:
-            continue
-        led = SUIT_MASKS[a // 13]
-        if not (1 << b) & led:
-            opp_not |= led
-            if rules.must_trump and not (1 << b) & trumps:
-                opp_not |= trumps
-        elif rules.must_head and STRENGTH[b] < STRENGTH[a]:
-            opp_not |= HIGHER[a]
-    opp_not &= unseen & ~opp_must
-
-    points = [int(view["points"]), 0]
-    pending = [int(view["pending"]), 0]
-    points[1], pending[1] = _credited(history, marriage_list, opp, len(history), len(history) + 1)
-    if seat == 1:
-        points.reverse()
-        pending.reverse()
-    won = [0, 0]
-    for _, a, b, winner in history:
-        won[winner] |= 1 << a | 1 << b
-    close_points = close_tricks = -1
-    if closer >= 0:
-        close_points = _credited(history, marriage_list, 1 - closer, strict_from, strict_from)[0]
-        close_tricks = sum(1 for *_, w in history[:strict_from] if w != closer)
-    declared = parse_card(view["declared"]) if view.get("declared") else -1
-    return Seen(
-        seat=seat, rules=rules, deck=deck, trump_suit=trump_suit, trump_card=trump_card,
-        dead_trump=dead_trump, t=t, closer=closer, strict=closer >= 0 or t == 0, hand=hand,
-        played=played, unseen=unseen, opp_size=opp_size, opp_must=opp_must, opp_not=opp_not,
-        lead=lead, leader=leader, declared=declared, claim_ok="claim" in legal,
-        points=(points[0], points[1]), pending=(pending[0], pending[1]),
-        tricks=(int(view["tricks"][0]), int(view["tricks"][1])), won=(won[0], won[1]),
-        history=history, marriages=tuple(marriages), exchanges=exchanges,
-        close_points=close_points, close_tricks=close_tricks, view=view,
-    )
+from stammtisch.bots.schnapsen.seen import Seen, read_view
+from stammtisch.cards import Card, CardSet, iter_cards, to_set
+from stammtisch.games.schnapsen import SchnapsenHidden, SchnapsenState
 
 
 def sample_hidden(seen: Seen, rng: random.Random) -> tuple[CardSet, tuple[Card, ...]]:
@@ -237,4 +51,4 @@ def determinize(view: dict[str, Any], rng: random.Random) -> SchnapsenState:
     return build_state(seen, opp, talon, rng.getrandbits(32))
 
 
-__all__ = ["Seen", "build_state", "determinize", "read_view", "sample_hidden", "view_rules"]
+__all__ = ["build_state", "determinize", "sample_hidden"]

@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, card_tuple, make_card
-from stammtisch.games.schnapsen import HIGHER, POINTS, STRENGTH, TARGET, SchnapsenState
+from stammtisch.games.schnapsen import HIGHER, POINTS, STRENGTH, TAKES, TARGET, SchnapsenState
 
 INF = 3
 """The largest award of a deal: the search window is exactly [-INF, INF]."""
-_MARRIAGE = 64
 
 _KQ: tuple[tuple[int, int, CardSet], ...] = tuple(
     (make_card(s, KING), make_card(s, QUEEN), 1 << make_card(s, KING) | 1 << make_card(s, QUEEN))
@@ -45,6 +44,7 @@ class Search:
     def __init__(self, state: SchnapsenState, me: int) -> None:
         self.me = me
         self.trump = state.trump_suit
+        self.takes = TAKES[state.trump_suit]
         self.low = state.low_trump
         self.talon = state.deck[state.talon_pos:]
         self.face_down = len(self.talon)
@@ -133,10 +133,7 @@ class Search:
         """One card each: the last trick, played out directly (the strict phase)."""
         lead = (h1 if mover else h0).bit_length() - 1
         card = (h0 if mover else h1).bit_length() - 1
-        if card // 13 == lead // 13:
-            winner = 1 - mover if STRENGTH[card] > STRENGTH[lead] else mover
-        else:
-            winner = 1 - mover if card // 13 == self.trump else mover
+        winner = 1 - mover if self.takes[lead] >> card & 1 else mover
         gained = POINTS[lead] + POINTS[card]
         if winner:
             q1, q0, m1, m0 = p1 + gained + (0 if n1 else e1), p0, n1 + 1, n0
@@ -213,11 +210,9 @@ class Search:
         else:
             allowed = hand
         leader = 1 - mover
+        beaten_by = self.takes[lead]
         for card in card_tuple(allowed):
-            if card // 13 == suit:
-                winner = mover if STRENGTH[card] > STRENGTH[lead] else leader
-            else:
-                winner = mover if card // 13 == trump else leader
+            winner = mover if beaten_by >> card & 1 else leader
             gained = POINTS[lead] + POINTS[card]
             g0 = h0 ^ 1 << card if mover == 0 else h0
             g1 = h1 ^ 1 << card if mover == 1 else h1

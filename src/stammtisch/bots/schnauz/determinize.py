@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.commerce import Fits, deal_likely
 from stammtisch.bots.schnauz.history import LastMove, fits_moves
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange
 from stammtisch.bots.schnauz.seen import Seen, read
+from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.schnauz import CARDS_OF, HAND_KEYS, PASS, SchnauzHidden, SchnauzState
 

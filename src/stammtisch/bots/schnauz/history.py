@@ -23,10 +23,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from stammtisch.bots.commerce import reads_back, turns_since
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange, club_knocks
 from stammtisch.bots.schnauz.seen import Seen
+from stammtisch.bots.thirty_one import reads_back, turns_since
 from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.schnauz import HAND_KEYS, PASS, swap_one
 

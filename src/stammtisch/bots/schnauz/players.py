@@ -1,17 +1,17 @@
 """The Schnauz computer players (rules/schnauz.md): each reads its seat's view
 only. Rules of thumb in policy.py, odds in odds.py, the expert's search in
-bots/commerce.py over deals from determinize.py."""
+bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.commerce import Patience, SearchingExpert
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.history import LastMove, Snapshot, last_moves, snapshot
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
+from stammtisch.bots.thirty_one import Patience, SearchingExpert
 from stammtisch.cards import CardSet
 from stammtisch.games.schnauz import (
     CARDS_OF,
@@ -93,6 +93,10 @@ class ExpertBot(SearchingExpert):
     and fit each other player's hand to his last move. A fresh bot asked about one
     view (a hint) knows neither and samples as at the start of a deal."""
 
+    build = staticmethod(build)
+    """The sampler of worlds (determinize.py), a part the decision lab swaps."""
+    policy = staticmethod(club_policy)
+    """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 4000
     left: Snapshot | None = None
     """What this seat saw right after its last move."""
@@ -121,8 +125,8 @@ class ExpertBot(SearchingExpert):
         lying = left.table if left is not None and left.deal == view["deal"] else 0
         default = parse_action(ClubBot(self.seed).choose(view))
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: build(view, seen, rng, own_turns, lying, moves),
-                           club_policy, default)
+                           lambda rng: self.build(view, seen, rng, own_turns, lying, moves),
+                           self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:

@@ -11,10 +11,10 @@ import pytest
 import stammtisch
 from stammtisch.bots import scat as scat_bots
 from stammtisch.bots import schnauz as schnauz_bots
-from stammtisch.bots.commerce import play_round
 from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.bots.scat.policy import rollout_policy
 from stammtisch.bots.schnauz.policy import club_policy
+from stammtisch.bots.thirty_one import play_round
 from stammtisch.cards import SCAT_DECK, SCHNAUZ_DECKS, card_code, parse_card
 from stammtisch.core.match import Match
 
@@ -238,9 +238,9 @@ def test_expert_honours_its_budget(game: str) -> None:
 
     expert = make_bot(game, "expert", 1, 0, 0.05)
     for view in _views(game, range(2))[:10]:
-        start = time.perf_counter()
+        start = time.thread_time()  # the budget is seconds of one core
         expert.choose(view)
-        assert time.perf_counter() - start < 0.05 + 0.1
+        assert time.thread_time() - start < 0.05 + 0.1
 
 
 def test_every_level_names_its_weakness() -> None:
@@ -251,8 +251,8 @@ def test_every_level_names_its_weakness() -> None:
 
 
 def test_deal_likely_deals_the_pool_and_leans_to_strong_hands() -> None:
-    from stammtisch.bots.commerce import deal_likely
     from stammtisch.bots.schnauz.odds import strength
+    from stammtisch.bots.thirty_one import deal_likely
 
     power = strength("A7")
     deck = sum(1 << c for c in SCHNAUZ_DECKS["A7"])
@@ -301,7 +301,7 @@ def _deal_likely_by_rng_sample(pool: int, wants: list[tuple[int, int, int, Any]]
 
 
 def test_deal_likely_draws_what_rng_sample_draws() -> None:
-    from stammtisch.bots.commerce import deal_likely
+    from stammtisch.bots.thirty_one import deal_likely
     from stammtisch.games.scat import points
 
     setup = random.Random(11)
@@ -350,7 +350,7 @@ def test_scat_fitter_answers_as_fits_moves() -> None:
 
 
 def test_deal_likely_prefers_hands_that_fit() -> None:
-    from stammtisch.bots.commerce import deal_likely
+    from stammtisch.bots.thirty_one import deal_likely
 
     pool = sum(1 << c for c in SCAT_DECK)
     hearts = sum(1 << parse_card(code) for code in ("2H", "3H", "4H", "5H", "6H", "7H", "8H"))
@@ -364,7 +364,7 @@ def test_deal_likely_prefers_hands_that_fit() -> None:
 
 
 def test_turn_count_counts_each_view_once_per_deal() -> None:
-    from stammtisch.bots.commerce import TurnCount
+    from stammtisch.bots.thirty_one import TurnCount
 
     count = TurnCount()
     first, second = {"deal": 0, "x": 1}, {"deal": 0, "x": 2}

@@ -1,4 +1,5 @@
-"""The ``beginner`` and ``club`` Schnapsen levels: rules of thumb, no search.
+"""Schnapsen rules of thumb, no search: the ``beginner``'s and the ``club``'s choices
+and the expert's play-out policy.
 
 Rules: rules/schnapsen.md (default options assumed beyond what the view shows).
 
@@ -16,6 +17,15 @@ claims when it has counted 66.
 Known weaknesses: no look-ahead at all (``club`` counts sure tricks, it does
 not plan a sequence of them), no reading of the opponent's hand beyond the
 unseen cards, and a fixed style an attentive player learns to exploit.
+
+The play-out policy (:func:`playout_action`) is the club's rules without counting,
+read straight from a full-information :class:`SchnapsenState` (ints and bitmasks,
+no view): exchange, declare the biggest marriage, lead a cheap plain card, take a
+led card in suit, trump a led ace or ten with the cheapest trump, otherwise throw
+the cheapest card; a small share of random moves keeps the play-outs varied. It
+never closes: the expert weighs closing exactly, at the root of its search and
+inside the solver once two talon cards remain. It ignores what it could count, so
+a play-out is a rough sample of sensible play, not good play.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stammtisch.bots.schnapsen.determinize import Seen, read_view
+from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.cards import (
     ACE,
     KING,
@@ -40,21 +50,13 @@ from stammtisch.games.schnapsen import (
     CLOSE,
     EXCHANGE,
     HIGHER,
+    MARRIAGE,
     POINTS,
     STRENGTH,
     TARGET,
-    action_text,
-    parse_action,
+    SchnapsenState,
+    takes,
 )
-
-_MARRIAGE = 64
-
-
-def _beats(card: Card, lead: Card, trump_suit: int) -> bool:
-    """``card`` played to ``lead`` takes the trick (§6.4)."""
-    if card // 13 == lead // 13:
-        return STRENGTH[card] > STRENGTH[lead]
-    return card // 13 == trump_suit
 
 
 def _cheapest(cards: list[Card], trump_suit: int) -> Card:
@@ -64,7 +66,7 @@ def _cheapest(cards: list[Card], trump_suit: int) -> Card:
 
 def _follow_to_take(cards: list[Card], lead: Card, trump_suit: int) -> Card | None:
     """The cheapest card that takes ``lead``: in suit before trump."""
-    winners = [c for c in cards if _beats(c, lead, trump_suit)]
+    winners = [c for c in cards if takes(c, lead, trump_suit)]
     if not winners:
         return None
     return min(winners, key=lambda c: (c // 13 == trump_suit and lead // 13 != trump_suit,
@@ -73,64 +75,32 @@ def _follow_to_take(cards: list[Card], lead: Card, trump_suit: int) -> Card | No
 
 def _marriage_pick(marriages: list[int], trump_suit: int) -> int:
     """The biggest marriage, declared by leading its queen (the king stays a stopper)."""
-    return max(marriages, key=lambda a: ((a - _MARRIAGE) // 13 == trump_suit,
-                                         rank_of(a - _MARRIAGE) == QUEEN))
+    return max(marriages, key=lambda a: ((a - MARRIAGE) // 13 == trump_suit,
+                                         rank_of(a - MARRIAGE) == QUEEN))
 
 
-class BeginnerBot:
-    """Rules of thumb on its own hand: exchange, declare, lead high, take aces and tens."""
-
-    name = "beginner"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(view))
-
-    def pick(self, view: dict[str, Any]) -> int:
-        legal = [parse_action(a) for a in view["legal_actions"]]
-        if not legal:
-            raise ValueError("the bot was asked to act in a view with no legal actions")
-        if CLAIM in legal and view["points"] >= TARGET:
-            return CLAIM
-        if EXCHANGE in legal:
-            return EXCHANGE
-        trump_suit = SUIT_CODES.index(view["trump_suit"])
-        marriages = [a for a in legal if a >= _MARRIAGE]
-        if marriages:
-            return _marriage_pick(marriages, trump_suit)
-        cards = [a for a in legal if a < 52]
-        trick = view.get("trick")
-        if trick:
-            lead = parse_card(trick["cards"][0])
-            take = _follow_to_take(cards, lead, trump_suit)
-            if take is not None and (POINTS[lead] >= 10 or take // 13 == lead // 13):
-                return take
-            return _cheapest(cards, trump_suit)
-        if self._rng.random() < 0.2:
-            return self._rng.choice(cards)
-        plain = [c for c in cards if c // 13 != trump_suit] or cards
-        return max(plain, key=lambda c: (POINTS[c], c))
-
-
-class ClubBot:
-    """Counts points, trumps and unseen cards; closes and claims when the count says so."""
-
-    name = "club"
-
-    def __init__(self, seed: int | None = None) -> None:
-        del seed  # the club plays the same way every time
-
-    def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(view))
-
-    def pick(self, view: dict[str, Any]) -> int:
-        legal = [parse_action(a) for a in view["legal_actions"]]
-        if not legal:
-            raise ValueError("the bot was asked to act in a view with no legal actions")
-        seen = read_view(view)
-        return club_action(seen, legal)
+def beginner_action(view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+    """The beginner's choice among the ids ``legal``: its own hand by rules of thumb."""
+    if CLAIM in legal and view["points"] >= TARGET:
+        return CLAIM
+    if EXCHANGE in legal:
+        return EXCHANGE
+    trump_suit = SUIT_CODES.index(view["trump_suit"])
+    marriages = [a for a in legal if a >= MARRIAGE]
+    if marriages:
+        return _marriage_pick(marriages, trump_suit)
+    cards = [a for a in legal if a < 52]
+    trick = view.get("trick")
+    if trick:
+        lead = parse_card(trick["cards"][0])
+        take = _follow_to_take(cards, lead, trump_suit)
+        if take is not None and (POINTS[lead] >= 10 or take // 13 == lead // 13):
+            return take
+        return _cheapest(cards, trump_suit)
+    if rng.random() < 0.2:
+        return rng.choice(cards)
+    plain = [c for c in cards if c // 13 != trump_suit] or cards
+    return max(plain, key=lambda c: (POINTS[c], c))
 
 
 def _masters(seen: Seen, suit: int) -> list[Card]:
@@ -170,7 +140,7 @@ def club_action(seen: Seen, legal: list[int]) -> int:
         legal = [a for a in legal if a != CLAIM]
     if EXCHANGE in legal:
         return EXCHANGE
-    marriages = [a for a in legal if a >= _MARRIAGE]
+    marriages = [a for a in legal if a >= MARRIAGE]
     cards = [a for a in legal if a < 52]
     if seen.lead >= 0:
         return _club_follow(seen, cards)
@@ -237,4 +207,58 @@ def _keep_value(seen: Seen, card: Card) -> int:
     return 3 if seen.unseen >> partner & 1 else 0
 
 
-__all__ = ["BeginnerBot", "ClubBot", "club_action"]
+def playout_action(state: SchnapsenState, rng: random.Random, noise: float = 0.1) -> int:
+    """The play-out's action in ``state`` (the seat to act)."""
+    legal = state.legal()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_act
+    if CLAIM in legal:
+        if state.points[seat] >= 66:
+            return CLAIM
+        legal.remove(CLAIM)
+        if len(legal) == 1:
+            return legal[0]
+    if rng.random() < noise:
+        plays = [a for a in legal if a != CLOSE]
+        return plays[rng.randrange(len(plays))]
+    trump = state.trump_suit
+    lead = state.lead_card
+    if lead >= 0:
+        suit = lead // 13
+        best = -1
+        for card in legal:
+            if HIGHER[lead] >> card & 1:
+                if best < 0 or POINTS[card] < POINTS[best]:
+                    best = card
+        if best >= 0:
+            return best
+        if POINTS[lead] >= 10 and suit != trump:
+            ruffs = [c for c in legal if c // 13 == trump]
+            if ruffs:
+                return min(ruffs, key=POINTS.__getitem__)
+        return min(legal, key=lambda c: (c // 13 == trump, POINTS[c]))
+    if EXCHANGE in legal:
+        return EXCHANGE
+    if legal[-1] == CLOSE:
+        legal.pop()
+    if legal[-1] >= MARRIAGE:
+        return max((a for a in legal if a >= MARRIAGE),
+                   key=lambda a: (a - MARRIAGE) // 13 == trump)
+    trumps = SUIT_MASKS[trump]
+    plain = [c for c in legal if not trumps >> c & 1] or legal
+    return min(plain, key=_LEAD_RISK.__getitem__)
+
+
+def play_until(state: SchnapsenState, rng: random.Random, stop_t: int) -> bool:
+    """Play ``state`` on with the policy until the talon is down to ``stop_t`` cards or
+    the strict phase starts (True), or the deal ends (False)."""
+    deal = state.deal_number
+    while not state.strict and state.t > stop_t:
+        state.apply(playout_action(state, rng))
+        if state.deal_number != deal or state.over:
+            return False
+    return True
+
+
+__all__ = ["beginner_action", "club_action", "play_until", "playout_action"]

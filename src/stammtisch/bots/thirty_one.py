@@ -1,15 +1,21 @@
-"""Shared by the Schnauz and Scat bots (rules/schnauz.md, rules/scat.md): the
-clock, a deal-length patience for the rule-based levels, and the expert's
-determinized Monte-Carlo search.
+"""What the bots of the two thirty-one games share (rules/schnauz.md, rules/scat.md).
 
-Method of :func:`search`: every sample is one complete deal consistent with
-the seat's view (the game's ``determinize``); each legal action still in the
-race is played on a clone of that sample and the round is finished by a fast
+Schnauz and Scat are both games of thirty-one: everybody improves a three-card
+hand toward 31, somebody knocks, the lowest hand loses a life, and the last
+player with lives wins. So their bots share: the lives race (:func:`standing`,
+the value of a position), sampling the hidden hands a player's play makes
+likely (:func:`deal_likely`, :func:`reads_back`, :func:`turns_since`), counting
+turns and patience through a deal (:class:`TurnCount`, :class:`Patience`), and
+the expert's parts for the determinized Monte Carlo search of bots/search.py
+(:class:`SearchingExpert`).
+
+The expert's search (:class:`SearchingExpert`): every world is one complete deal
+consistent with the seat's view (the game's ``determinize``); each action still
+in the race is played on a clone of it and the round is finished by a fast
 club-level policy; the value of an action is the seat's mean ``standing`` after
 the round: its chance to be last standing, estimated from everybody's lives.
-All actions see the same samples (common random numbers), and after 6, 12,
-24 ... samples the worse half of the actions drops out (sequential halving), so
-close choices get the samples.
+After 6, 12, 24 ... worlds the worse half of the actions drops out; the club's
+move is overruled only by ``MARGIN`` standard errors.
 
 The samples lean toward what the others' play makes likely (``deal_likely``):
 a hand someone has been improving for several turns is better than a random one.
@@ -26,15 +32,15 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
+from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.cards import CardSet, iter_cards
 
 
 class RoundState(Protocol):
-    """The slice of a commerce game's state the search needs."""
+    """The slice of a thirty-one game's state the search needs."""
 
     deal_number: int
     lives: list[int]
@@ -206,70 +212,6 @@ class TurnCount:
         return max(0, len(self.views) - 1) if view["deal"] == self.deal else 0
 
 
-class Clock:
-    """A decision's time budget: ``expired()`` once ``seconds`` have passed, or
-    (``step`` seconds given) once a further step of that length would overrun."""
-
-    def __init__(self, seconds: float) -> None:
-        self.deadline = time.perf_counter() + seconds
-
-    def expired(self, step: float = 0.0) -> bool:
-        return time.perf_counter() + step >= self.deadline
-
-
-def seeded(seed: int, view: dict[str, Any]) -> random.Random:
-    """The generator for one decision: the same seed and view give the same choice,
-    whatever was asked before (hints do not change later play)."""
-    return random.Random(f"{seed}/{view!r}")
-
-
-def search(actions: Sequence[int], sample: Callable[[random.Random], State], seat: int,
-           policy: Callable[[State], int], rng: random.Random, *,
-           clock: Clock, max_rollouts: int, default: int | None = None,
-           ) -> list[tuple[int, float]]:
-    """Every action with its mean ``standing`` after this round, best first.
-
-    ``default`` (the club's choice) stays in the race and stays first unless the
-    best action beats it on the shared samples by ``MARGIN`` standard errors: a
-    small search cannot tell close moves apart, and then the rules decide."""
-    racing = list(actions)
-    values: dict[int, list[float]] = {a: [] for a in actions}
-    dropped: list[int] = []
-    samples, rollouts, next_cut = 0, 0, 6
-
-    def mean(action: int) -> float:
-        return sum(values[action]) / len(values[action])
-
-    started, per_sample = time.perf_counter(), 0.0
-    while samples == 0 or (rollouts < max_rollouts and not clock.expired(per_sample)):
-        root = sample(rng)
-        results: list[float] = []
-        for action in racing:
-            if samples and clock.expired():
-                break
-            results.append(standing(play_round(root.clone(), policy, action), seat))
-        if len(results) < len(racing):
-            break  # out of time within a sample: that sample is dropped
-        for action, value in zip(racing, results, strict=True):
-            values[action].append(value)
-        samples += 1
-        rollouts += len(racing)
-        per_sample = (time.perf_counter() - started) / samples
-        if samples == next_cut and len(racing) > 2:
-            racing.sort(key=lambda a: (a != default, -mean(a)))
-            keep = max(2, (len(racing) + 1) // 2)
-            dropped = racing[keep:][::-1] + dropped
-            racing = racing[:keep]
-            next_cut *= 2
-    racing.sort(key=lambda a: -mean(a))
-    if default in racing and racing[0] != default and not _beats(values[racing[0]],
-                                                                 values[default]):
-        racing.remove(default)
-        racing.insert(0, default)
-    # Survivors first: a dropped action's mean rests on fewer samples.
-    return [(a, mean(a)) for a in racing + dropped]
-
-
 class SearchingExpert:
     """What the Schnauz and Scat experts share: a budget per decision, play-outs planned
     from it, their own turns counted through the deal, and :func:`search` over the
@@ -304,23 +246,27 @@ class SearchingExpert:
     def rollouts(self, count: int) -> None:
         self.fixed_rollouts = count
 
+    value: Callable[[Any, int], float] = staticmethod(standing)
+    """The value of a position for a seat after the round (a part the decision lab
+    swaps, as it swaps each game's ``build``, the sampler, and ``policy``)."""
+
     def rank(self, view: dict[str, Any], legal: Sequence[int], seat: int,
              sample: Callable[[random.Random], State], policy: Callable[[State], int],
              default: int) -> list[tuple[int, float]]:
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer
-        return search(legal, sample, seat, policy, seeded(self.seed, view), clock=clock,
-                      max_rollouts=self.rollouts if len(legal) > 1 else 8, default=default)
+        plan = Plan(z=MARGIN, halving_from=6,
+                    max_playouts=self.rollouts if len(legal) > 1 else 8)
+
+        worth = self.value
+
+        def value(world: State, action: int) -> float:
+            return worth(play_round(world.clone(), policy, action), seat)
+
+        race = search(legal, scalar_parts(sample, value), seeded(self.seed, view), clock, plan,
+                      default)
+        return [(a, mean(race.values[a])) for a in race.ranked]
 
 
 MARGIN = 1.5
-"""Standard errors by which the search must beat the default move to overrule it."""
+"""Standard errors by which the search must beat the club's move to overrule it."""
 
-
-def _beats(best: list[float], default: list[float]) -> bool:
-    diffs = [b - d for b, d in zip(best, default, strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return False
-    average = sum(diffs) / n
-    spread = sum((x - average) ** 2 for x in diffs) / (n - 1)
-    return average > MARGIN * math.sqrt(spread / n)
