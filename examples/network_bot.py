@@ -47,7 +47,7 @@ def play_table(server: str, token: str, table: str, rng: random.Random,
     with _socket(server, f"/ws/tables/{table}", token) as sock:
         acted = -1
         while True:
-            message = json.loads(sock.recv(timeout=120))
+            message: State = json.loads(sock.recv(timeout=120))
             if message["type"] == "error":
                 sys.stderr.write(f"table {table}: {message['code']}: {message['message']}\n")
                 continue

@@ -50,7 +50,7 @@ def program(server: LiveServer, table: str, token: str) -> TableSocket:
 
 
 def views_by_seq(server: LiveServer, table: str,
-                 seat: int) -> tuple[dict[int, Any], list[int]]:
+                 seat: int) -> tuple[dict[int, Any], list[int | None]]:
     """The view of ``seat`` after each number of actions of the stored match, and who
     played each action."""
     stored = server.hub.store.load(table)
@@ -59,7 +59,7 @@ def views_by_seq(server: LiveServer, table: str,
     actions = record.pop("actions")
     match = stammtisch.replay({**record, "actions": []})
     views = {0: json.loads(json.dumps(match.view(seat)))}
-    actors = []
+    actors: list[int | None] = []
     for count, text in enumerate(actions, 1):
         actors.append(match.to_act)
         match.play(text)
@@ -211,7 +211,7 @@ def test_bot_accounts_names_tokens_and_seats(server: LiveServer) -> None:
     assert answer.status_code == 409
     stored = server.hub.store.bot_named(hashlib.sha256(token.encode()).hexdigest())
     assert stored == "twice"
-    assert token.encode() not in Path(server.db).read_bytes()  # type: ignore[arg-type]
+    assert token.encode() not in Path(server.db).read_bytes()
     for seats, words in ((["human", "bot:nobody"], "no bot named"),
                          (["human", "bot:twice:genius"], "genius"),
                          (["bot:twice", "bot:twice"], "one seat"),
