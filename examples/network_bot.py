@@ -43,9 +43,10 @@ def _socket(server: str, path: str, token: str) -> ClientConnection:
 
 def play_table(server: str, token: str, table: str, rng: random.Random,
                on_state: Callable[[State], None] = lambda _state: None) -> State:
-    """Play this bot's seat at ``table`` to the end of the match; the last state."""
+    """Play this bot's seat at ``table`` (or its first open seat, through an invite
+    link) to the end of the match; the last state."""
     with _socket(server, f"/ws/tables/{table}", token) as sock:
-        acted = -1
+        acted, asked = -1, False
         while True:
             message: State = json.loads(sock.recv(timeout=120))
             if message["type"] == "error":
@@ -56,6 +57,13 @@ def play_table(server: str, token: str, table: str, rng: random.Random,
             on_state(message)
             if message["result"] is not None:
                 return message
+            if message["seat"] is None and not asked:  # an invite link: take an open seat
+                asked = True
+                kinds = [seat["kind"] for seat in message["seats"]]
+                if "open" not in kinds:
+                    raise SystemExit(f"table {table} keeps no seat for this bot")
+                sock.send(json.dumps({"type": "sit", "seat": kinds.index("open"),
+                                      "name": "bot"}))
             mine = message["seat"] is not None and message["to_act"] == message["seat"]
             if mine and message["phase"] == "playing" and message["seq"] != acted:
                 acted = message["seq"]

@@ -242,3 +242,25 @@ def test_two_programs_play_a_table_in_threads(server: LiveServer) -> None:
     for thread in threads:
         thread.join(timeout=120)
     assert len(ends) == 2 and ends[0]["result"] == ends[1]["result"] is not None
+
+
+def test_the_example_client_takes_an_open_seat_by_the_invite_link(server: LiveServer) -> None:
+    token = network_bot.register(server.url, "invited")
+    made = new_table(server, "schnapsen", ["human", "open"])
+    person = server.socket(made["id"], made["token"])
+    ends: list[dict[str, Any]] = []
+    thread = threading.Thread(target=lambda: ends.append(network_bot.play_table(
+        server.url, token, made["id"], random.Random(2))))
+    thread.start()
+    acted = -1
+    while thread.is_alive():  # the person plays too, the first legal action each turn
+        state = person.until_state(lambda s, done=acted: s["result"] is not None or (
+            s["phase"] == "playing" and s["to_act"] == 0 and s["seq"] != done), timeout=60)
+        if state["result"] is not None:
+            break
+        acted = state["seq"]
+        person.act(state["view"]["legal_actions"][0])
+    thread.join(timeout=60)
+    assert ends and ends[0]["seat"] == 1 and ends[0]["result"] is not None
+    assert ends[0]["seats"][1]["name"] == "invited"
+    person.close()
