@@ -252,13 +252,17 @@ def test_the_example_client_takes_an_open_seat_by_the_invite_link(server: LiveSe
     thread = threading.Thread(target=lambda: ends.append(network_bot.play_table(
         server.url, token, made["id"], random.Random(2))))
     thread.start()
-    acted = -1
+    acted = [-1]
+
+    def ready(state: dict[str, Any]) -> bool:
+        return state["result"] is not None or (
+            state["phase"] == "playing" and state["to_act"] == 0 and state["seq"] != acted[0])
+
     while thread.is_alive():  # the person plays too, the first legal action each turn
-        state = person.until_state(lambda s, done=acted: s["result"] is not None or (
-            s["phase"] == "playing" and s["to_act"] == 0 and s["seq"] != done), timeout=60)
+        state = person.until_state(ready, timeout=60)
         if state["result"] is not None:
             break
-        acted = state["seq"]
+        acted[0] = state["seq"]
         person.act(state["view"]["legal_actions"][0])
     thread.join(timeout=60)
     assert ends and ends[0]["seat"] == 1 and ends[0]["result"] is not None
