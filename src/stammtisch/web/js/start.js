@@ -150,7 +150,7 @@ function seatsFieldset(g) {
 function botNameField(seat) {
   const id = `bot-name-${seat}`;
   const input = h("input", { type: "text", id, required: true, maxlength: 24, pattern: "[a-z][a-z0-9_\\-]{1,23}",
-    autocomplete: "off", spellcheck: "false", placeholder: "my-bot" });
+    autocomplete: "off", spellcheck: "false" });
   input.value = botNames[seat] || "";
   input.addEventListener("input", () => { botNames[seat] = input.value.trim(); });
   return h("div", { class: "field bot-name" }, h("label", { for: id }, t("ui.bot_name")), input);
