@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import stammtisch
 from stammtisch.bots.custom import is_custom, make_player
-from stammtisch.bots.registry import find_level
+from stammtisch.bots.registry import NEEDS_EXTRA, find_level
 from stammtisch.bots.review import REVIEW_BUDGET
 from stammtisch.bots.review import review as review_record
 from stammtisch.core.game import GameInfo
@@ -37,7 +37,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
        stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
-                        [--public-url URL]
+                        [--bot-time SECONDS] [--public-url URL]
        stammtisch arena GAME --players expert,club[,module:Class,...] --matches N [--jobs J]
                         [--seed S] [--budget SECONDS] [--out DIR] [--max-deals D]
                         [option=value ...]
@@ -189,6 +189,9 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--grace", type=float, help=(
         "seconds a player whose connection dropped keeps the seat before the table's "
         "creator may hand it to a computer player (default 60)"))
+    parser.add_argument("--bot-time", type=float, metavar="SECONDS", help=(
+        "seconds a program of the bot API has for each decision before its seat's "
+        "computer player acts (default 10)"))
     parser.add_argument("--public-url", metavar="URL", help=(
         "the address friends on other devices open, e.g. http://192.168.1.20:8000 "
         "(with --host 0.0.0.0): invite links use it"))
@@ -215,7 +218,12 @@ def serve(argv: Sequence[str]) -> int:
 
     if args.grace is not None and not args.grace >= 0:
         raise UsageError("--grace is a number of seconds >= 0 (see stammtisch serve --help)")
+    if args.bot_time is not None and not 0 < args.bot_time <= 600:
+        raise UsageError("--bot-time is a number of seconds from 0 to 600 "
+                         "(see stammtisch serve --help)")
     extra = {"grace": args.grace} if args.grace is not None else {}
+    if args.bot_time is not None:
+        extra["bot_time"] = args.bot_time
     url = public_url(args.public_url) if args.public_url is not None else None
     run_server(host=args.host, port=args.port, db=args.db, public_url=url, **extra)
     return 0
@@ -252,6 +260,9 @@ def arena(argv: Sequence[str]) -> int:
 
     info = _find(args.game)
     options = read_words(info, args.options)
+    for name in args.players.split(","):
+        if name.strip().lower() in NEEDS_EXTRA:
+            find_level(info.name, name.strip().lower())  # names the extra when missing
     return run_arena(ArenaConfig(
         game=info.name, players=args.players, matches=args.matches, jobs=args.jobs,
         seed=args.seed, budget=args.budget, out=args.out, max_deals=args.max_deals,

@@ -123,7 +123,7 @@ def _shown_now(game: str, dump: dict[str, Any]) -> set[str]:
     cards, declared marriages); collected over the deal."""
     if game != "schnapsen":
         return set()
-    shown = {card for _, took, gave in dump["exchanges"] for card in (took, gave)}
+    shown = {card for _, took, gave, *_ in dump["exchanges"] for card in (took, gave)}
     if dump["trump_card"]:
         shown.add(dump["trump_card"])
     for _, suit in dump["marriages"]:

@@ -3,17 +3,23 @@
 A level has a name, a one-line description that names its weaknesses (players
 trust a bot whose limits they know), and a factory ``make(game, seed) -> Bot``.
 Adding a level, or a game-specific version of one, is one ``register`` call.
+
+``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) is registered
+only where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the
+arena and is hidden from the start page and the web tables. Asked for without
+OpenSpiel, :func:`find_level` says which extra to install.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.random_bot import RandomBot
 from stammtisch.core.rng import rng_for
-from stammtisch.errors import OptionError
+from stammtisch.errors import OptionError, StammtischError
 
 BotFactory = Callable[[str, int, float | None], Bot]
 """``factory(game, seed, budget)``: a fresh bot for one seat of one match; ``budget``
@@ -28,6 +34,9 @@ class BotLevel:
     make: BotFactory
     games: frozenset[str] | None = None
     """The games this level plays; ``None``: every game."""
+    hidden: bool = False
+    """Plays in the arena and the terminal, but the start page and the web tables do not
+    offer it (a research bot too slow for a table, say)."""
 
 
 _LEVELS: dict[str, list[BotLevel]] = {}
@@ -52,10 +61,23 @@ def levels(game: str) -> list[BotLevel]:
 LEVEL_ORDER = ("random", "beginner", "club", "expert")
 
 
+NEEDS_EXTRA = {"openspiel-ismcts": ("OpenSpiel", "rl")}
+"""Levels that register only where an optional extra is installed: what they need."""
+
+
+class MissingExtraError(StammtischError):
+    """A level whose optional extra is not installed; the message names the extra."""
+
+
 def find_level(game: str, name: str) -> BotLevel:
     for level in levels(game):
         if level.name == name:
             return level
+    if name in NEEDS_EXTRA and name not in {lvl.name for lvls in _LEVELS.values()
+                                            for lvl in lvls}:
+        library, extra = NEEDS_EXTRA[name]
+        raise MissingExtraError(f"the level {name!r} needs {library}, which is not "
+                                f"installed: pip install 'stammtisch[{extra}]'")
     allowed = ", ".join(level.name for level in levels(game))
     raise OptionError("bot", allowed, value=name, game=game)
 
@@ -72,12 +94,37 @@ register(BotLevel(
     lambda _game, seed, _budget: RandomBot(seed)))
 
 
+ISMCTS_PER_SECOND = 30
+"""About how many ISMCTS simulations a second a Schnapsen decision runs (a 2024 laptop
+core), for a ``budget`` in seconds."""
+
+
+def _ismcts(_game: str, seed: int, budget: float | None) -> Bot:
+    from stammtisch.envs.openspiel_ismcts import SIMULATIONS, ISMCTSBot
+
+    simulations = SIMULATIONS if budget is None else max(1, round(budget * ISMCTS_PER_SECOND))
+    bot: Bot = ISMCTSBot(seed, "schnapsen", simulations)
+    return bot
+
+
+def _load_optional_levels() -> None:
+    """Register the levels of the optional extras that are installed."""
+    if importlib.util.find_spec("pyspiel") is not None:
+        register(BotLevel(
+            "openspiel-ismcts",
+            "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
+            "baseline for Schnapsen only, slow (200 simulations take seconds a move).",
+            _ismcts, games=frozenset({"schnapsen"}), hidden=True))
+
+
 def _load_levels() -> None:
     """Import the game packages whose levels register themselves with this table."""
     import stammtisch.bots.scat  # noqa: F401
     import stammtisch.bots.schmier  # noqa: F401
     import stammtisch.bots.schnapsen  # noqa: F401
     import stammtisch.bots.schnauz  # noqa: F401
+
+    _load_optional_levels()
 
 
 _load_levels()

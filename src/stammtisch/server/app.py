@@ -14,11 +14,12 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from stammtisch.server import hints, history
+from stammtisch.server.botsocket import bot_socket
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.reviews import Reviews
-from stammtisch.server.routes import api, pages
+from stammtisch.server.routes import api, bots, pages
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 from stammtisch.server.ws import table_socket
@@ -42,7 +43,8 @@ async def _sweeping(hub: Hub) -> None:
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
-              unjoined=settings.unjoined, bot_round=settings.bot_round)
+              unjoined=settings.unjoined, bot_round=settings.bot_round,
+              bot_time=settings.bot_time)
     replays = history.Replays()
     reviews = Reviews(settings.review_budget)
 
@@ -59,7 +61,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(lifespan=lifespan, middleware=[Middleware(Guard)], routes=[
         *pages.routes,
         *api.routes,
+        *bots.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        WebSocketRoute("/ws/bot", bot_socket),
         Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
     ])
     app.state.settings = settings
@@ -67,4 +71,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.replays = replays
     app.state.reviews = reviews
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
+    app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
     return app

@@ -119,7 +119,7 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
                    for g, names in (*groups.items(), *([("other", rest)] if rest else []))],
         "presets": PRESETS.get(info.name, {"rules": {}}),
         "levels": [{"name": level.name, "description": level.description}
-                   for level in levels(info.name)],
+                   for level in levels(info.name) if not level.hidden],
         "hint": hint_available(info.name),
     }
 

@@ -14,13 +14,15 @@ from stammtisch.bots.registry import find_level
 from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
 from stammtisch.games import find_game
+from stammtisch.server.botaccounts import check_bot_name
+from stammtisch.server.botoffers import Offers
 from stammtisch.server.catalog import check_table_limits
 from stammtisch.server.lessons import LESSONS
 from stammtisch.server.lessons import seats as lesson_seats
 from stammtisch.server.protocol import ProtocolError, clean_name
-from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
+from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
-from stammtisch.server.tables import BOT_ROUND, Table, TableError
+from stammtisch.server.tables import BOT_ROUND, BOT_TIME, FALLBACK, Table, TableError
 
 LOADS = 2
 UNJOINED = 600.0
@@ -29,7 +31,8 @@ UNJOINED = 600.0
 
 
 def replay_table(stored: StoredTable, store: Store, bot_delay: float,
-                 grace: float = 60.0, bot_round: float = BOT_ROUND) -> Table:
+                 grace: float = 60.0, bot_round: float = BOT_ROUND,
+                 bot_time: float = BOT_TIME) -> Table:
     """A stored table rebuilt action by action, with who played what; every person
     starts away, with a fresh grace period."""
     seats = [Seat.from_stored(s) for s in stored.seats]
@@ -39,7 +42,7 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     table = Table(stored.id, match, seats, store, bot_delay, grace,
                   seq=stored.seq if stored.seq is not None else len(actions),
                   created=stored.created, listed=stored.listed, lesson=stored.lesson,
-                  hints=stored.hints, bot_round=bot_round)
+                  hints=stored.hints, bot_round=bot_round, bot_time=bot_time)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -54,13 +57,46 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     return table
 
 
-def _seat(kind: Any, game: str) -> Seat:
+BOT_SEAT = "bot:"
+"""A seat kind ``bot:NAME`` or ``bot:NAME:LEVEL``: the program of bot account NAME plays
+it, the computer player LEVEL (default :data:`~stammtisch.server.tables.FALLBACK`) when
+it does not."""
+
+
+def _seat(kind: Any, game: str, store: Store) -> Seat:
     if kind == OPEN:
         return Seat(OPEN)
     if not isinstance(kind, str):
-        raise TableError(f"a seat is 'human', 'open' or a computer level, not {kind!r}")
-    find_level(game, kind)
+        raise TableError(f"a seat is 'human', 'open', 'bot:NAME' or a computer level, "
+                         f"not {kind!r}")
+    if kind.startswith(BOT_SEAT):
+        return _program_seat(kind, game, store)
+    _offered_level(game, kind)
     return Seat(BOT, kind)
+
+
+def _offered_level(game: str, name: str) -> None:
+    """A level a table may seat: known, and not one hidden from the start page."""
+    if find_level(game, name).hidden:
+        raise TableError(f"the level {name!r} plays in the arena only, not at tables")
+
+
+def _program_seat(kind: str, game: str, store: Store) -> Seat:
+    name, _, level = kind[len(BOT_SEAT):].partition(":")
+    check_bot_name(name)
+    _offered_level(game, level or FALLBACK)
+    if not store.bot_exists(name):
+        raise TableError(f"there is no bot named {name!r} (a program gets its name and "
+                         "token from POST /api/bots)")
+    return Seat(EXTERNAL, level or FALLBACK, name=name)
+
+
+def _seats_fit(seats: list[Any]) -> bool:
+    """``human`` once; or, at a table of programs and computer players, not at all."""
+    if seats.count(HUMAN) == 1:
+        return True
+    programs = any(isinstance(kind, str) and kind.startswith(BOT_SEAT) for kind in seats)
+    return HUMAN not in seats and OPEN not in seats and programs
 
 
 def match_seed() -> int:
@@ -77,8 +113,11 @@ class Hub:
 
     def __init__(self, store: Store, bot_delay: float, grace: float = 60.0, *,
                  unjoined: float = UNJOINED, new_seed: Callable[[], int] = match_seed,
-                 bot_round: float = BOT_ROUND) -> None:
+                 bot_round: float = BOT_ROUND, bot_time: float = BOT_TIME) -> None:
         self.new_seed = new_seed
+        self.bot_time = bot_time
+        """Seconds a program of the bot API has for a decision before its fallback acts."""
+        self.offers = Offers()
         self.bot_round = bot_round
         self.store = store
         self.bot_delay = bot_delay
@@ -98,9 +137,14 @@ class Hub:
         A chosen ``seed`` fixes every deal, so it is taken only at a practice table (the
         creator and computer players: nobody else can ever sit there), and the table
         says so to its player; elsewhere the seed is :func:`match_seed`'s."""
-        if not isinstance(seats, list) or seats.count(HUMAN) != 1:
+        if not isinstance(seats, list) or not _seats_fit(seats):
             raise TableError('"seats" lists every seat: "human" once, "open" for a friend, '
-                             "a computer level for the others")
+                             '"bot:NAME" for a program of the bot API, a computer level for '
+                             'the others; "human" may be left out only at a table of '
+                             "programs and computer players")
+        if seed is not None and HUMAN not in seats:
+            raise TableError('"seed" chooses the deals: it is taken only where its creator '
+                             "plays (a practice table), and said to them")
         if seed is not None and OPEN in seats:
             raise TableError('"seed" chooses the deals: it is taken only at a practice table '
                              "(you and computer players), never where a friend may sit")
@@ -133,24 +177,28 @@ class Hub:
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
                              f"but {len(seats)} were given")
-        creator = seats.index(HUMAN)
+        creator = seats.index(HUMAN) if HUMAN in seats else None
         try:
-            shown = f"Player {creator + 1}" if name is None else clean_name(name)
+            shown = f"Player {(creator or 0) + 1}" if name is None else clean_name(name)
         except ProtocolError as bad:
             raise TableError(f'"name": {bad}') from None
-        token = new_token()
+        token = new_token() if creator is not None else ""
         built = [Seat(HUMAN, token_hash=token_hash(token), name=shown, owner=True,
                       chose_deals=chosen)
-                 if seat == creator else _seat(kind, match.game)
+                 if seat == creator else _seat(kind, match.game, self.store)
                  for seat, kind in enumerate(seats)]
+        programs = [info.name for info in built if info.kind == EXTERNAL]
+        if len(programs) != len(set(programs)):
+            raise TableError("a bot plays one seat of a table, not more")
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
                                     match.record(), listed=listed, lesson=lesson,
                                     hints=hints)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
                       created=created, listed=listed, lesson=lesson, hints=hints,
-                      bot_round=self.bot_round)
+                      bot_round=self.bot_round, bot_time=self.bot_time)
         self.tables[table_id] = table
+        self.offers.tell(table)
         return table, token
 
     def rematch(self, table: Table) -> tuple[Table, dict[int, str]]:
@@ -162,15 +210,18 @@ class Hub:
                       options=dict(table.match.options))
         tokens = {seat: new_token() for seat in table.human_seats}
         seats = [Seat(HUMAN, token_hash=token_hash(tokens[seat]), name=info.name,
-                      owner=info.owner) if seat in tokens else Seat(BOT, info.level)
+                      owner=info.owner) if seat in tokens
+                 else Seat(info.kind, info.level, name=info.name)
+                 if info.kind == EXTERNAL else Seat(BOT, info.level)
                  for seat, info in enumerate(table.seats)]
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in seats],
                                     match.record(), listed=table.listed, hints=table.hints)
         made = Table(table_id, match, seats, self.store, self.bot_delay, self.grace,
                      created=created, listed=table.listed, hints=table.hints,
-                     bot_round=self.bot_round)
+                     bot_round=self.bot_round, bot_time=self.bot_time)
         self.tables[table_id] = made
+        self.offers.tell(made)
         return made, tokens
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -236,7 +287,8 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        return replay_table(stored, self.store, self.bot_delay, self.grace, self.bot_round)
+        return replay_table(stored, self.store, self.bot_delay, self.grace, self.bot_round,
+                            self.bot_time)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The listed tables whose match is not over, newest first; a table not in

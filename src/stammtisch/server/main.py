@@ -16,9 +16,9 @@ from stammtisch.server.settings import DEFAULT_DB, Settings
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
           bot_delay: float = 0.6, grace: float = Settings.grace,
-          public_url: str | None = None) -> None:
+          public_url: str | None = None, bot_time: float = Settings.bot_time) -> None:
     app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace,
-                              public_url=public_url))
+                              public_url=public_url, bot_time=bot_time))
     server = uvicorn.Server(uvicorn_config(app, host, port))
     limit_server_logs()  # after uvicorn's Config has set up its loggers
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host

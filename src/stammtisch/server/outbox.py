@@ -31,6 +31,10 @@ class Outbox:
 
     async def send(self, data: dict[str, Any]) -> None:
         """Queue a message; raises SlowReader when the socket is too far behind."""
+        self.push(data)
+
+    def push(self, data: dict[str, Any]) -> None:
+        """:meth:`send`, from code that does not await."""
         if self.dead:
             raise SlowReader("this socket does not read its messages")
         try:

@@ -1,6 +1,8 @@
 """The table socket's messages, checked before anything touches a match.
 
 This docstring is the authoritative copy of the protocol of online tables (issue 8).
+Programs that play over the network use it too, with a bot token: the bot API is
+documented beside it, in :mod:`stammtisch.server.botprotocol`.
 
 Table life: ``phase`` is ``waiting`` while a seat is still ``open`` (nothing is
 played yet; the match and its seed exist), ``playing`` once every seat is held by

@@ -1,5 +1,6 @@
-"""A table's seats: who holds each (a person by a secret token, a computer player, or
-nobody yet), and for how long a person who lost their connection keeps the seat.
+"""A table's seats: who holds each (a person by a secret token, a computer player, a
+program of the bot API named by its bot account, or nobody yet), and for how long a
+person who lost their connection keeps the seat.
 
 Tokens are 256 random bits; only their SHA-256 is kept, in memory and in the store.
 """
@@ -15,6 +16,9 @@ from typing import Any
 HUMAN = "human"
 BOT = "bot"
 OPEN = "open"
+EXTERNAL = "external"
+"""A seat for a program over the network (server/botprotocol.py): ``name`` is its bot
+account, ``level`` the computer player that acts when the program does not."""
 
 
 def new_token() -> str:
@@ -28,7 +32,7 @@ def token_hash(token: str) -> str:
 @dataclass
 class Seat:
     kind: str
-    """``human``, ``bot`` or ``open``."""
+    """``human``, ``bot``, ``external`` or ``open``."""
     level: str = ""
     token_hash: str = ""
     name: str = ""
@@ -60,6 +64,10 @@ class Seat:
         return (self.kind == HUMAN and bool(token) and bool(self.token_hash)
                 and secrets.compare_digest(self.token_hash, token_hash(token)))
 
+    def for_bot(self, name: str) -> bool:
+        """Whether the program of bot account ``name`` plays this seat."""
+        return self.kind == EXTERNAL and self.name == name
+
     def grace_left(self, grace: float, now: float | None = None) -> float | None:
         """Seconds this person keeps the seat while away; None while connected."""
         if self.kind != HUMAN or self.away_since is None:
@@ -71,7 +79,8 @@ class Seat:
         """As every client sees it; ``connected``: a socket holds this person's seat."""
         left = None if connected else self.grace_left(grace, now)
         return {"kind": self.kind, "name": self.name or None, "level": self.level or None,
-                "connected": self.kind == BOT or (self.kind == HUMAN and connected),
+                "connected": self.kind == BOT or (self.kind in (HUMAN, EXTERNAL)
+                                                  and connected),
                 "grace_left": None if left is None else round(left, 1),
                 "takeover": left == 0.0}
 

@@ -55,6 +55,13 @@ class Settings:
     """Seconds the computer players in play take, about, for one move each: each move is
     shown an even share of this after its turn began (no later than a lone one), and the
     experts think within their share. A person waits about this long for them."""
+    bot_time: float = 10.0
+    """Seconds a connected program of the bot API has for each decision; then its seat's
+    fallback computer player acts (server/botprotocol.py)."""
+    bot_rate: float = 1 / 60
+    """Bot accounts one client address may register a second on average (1 a minute) ..."""
+    bot_burst: float = 3.0
+    """... and at most at once."""
     public_url: str | None = None
     """The address friends on other devices open (``http://192.168.1.20:8000``, say):
     invite links are made with it. None: invite links are the table's path alone, and

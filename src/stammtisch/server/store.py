@@ -81,6 +81,14 @@ reviews = Table(
 )
 """The expert's review of a match for one seat (server/reviews.py), of its first
 ``actions`` actions: computed once, and again only when the match has gone on since."""
+bots = Table(
+    "bots", metadata,
+    Column("name", String(40), primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+)
+"""The bot accounts of the bot API (server/botaccounts.py): a name and the SHA-256 of
+its token, never the token."""
 ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN"}
 """Columns an older database may lack, with their SQL type."""
 
@@ -349,3 +357,22 @@ class Store:
             db.execute(insert(reviews).values(
                 table_id=table_id, seat=seat, actions=actions, data=json.dumps(data),
                 created=time.time()))
+
+    def add_bot(self, name: str, hashed: str) -> bool:
+        """Store a new bot account; False when the name is taken (nothing is written)."""
+        with self.engine.begin() as db:
+            if db.execute(select(bots.c.name).where(bots.c.name == name)).first():
+                return False
+            db.execute(insert(bots).values(name=name, token_hash=hashed, created=time.time()))
+        return True
+
+    def bot_named(self, hashed: str) -> str | None:
+        """The name of the bot account whose token hashes to ``hashed``, if any."""
+        with self.engine.connect() as db:
+            row = db.execute(select(bots.c.name).where(bots.c.token_hash == hashed)).first()
+        return None if row is None else str(row.name)
+
+    def bot_exists(self, name: str) -> bool:
+        with self.engine.connect() as db:
+            return db.execute(select(bots.c.name).where(bots.c.name == name)).first() \
+                is not None

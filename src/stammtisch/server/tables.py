@@ -9,6 +9,7 @@ players and only until a card the player had not seen comes into sight.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -24,7 +25,7 @@ from stammtisch.server.hints import HintsBusy, hint_available
 from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.names import skeleton
 from stammtisch.server.reveal import seen_cards
-from stammtisch.server.seats import BOT, HUMAN, OPEN, Seat, new_token, token_hash
+from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
 
 log = logging.getLogger("stammtisch.server")
@@ -46,6 +47,11 @@ LEAST_STEP = 0.1
 THINK_SHARE = 0.85
 """The part of its move's time a computer player may think (the rest: the view, the
 thread, the broadcast)."""
+BOT_TIME = 10.0
+"""Seconds a program of the bot API has for a decision before its fallback acts
+(Settings.bot_time)."""
+FALLBACK = "club"
+"""The computer player that acts for a program of the bot API when its creator named none."""
 RETRY_FIRST, RETRY_MAX = 0.5, 10.0
 """Seconds before a computer move that could not be stored is tried again, doubling
 up to the most."""
@@ -70,6 +76,8 @@ class Client:
     seat: int | None
     send: Send
     events_sent: int = 0
+    bot: str | None = None
+    """The bot account of a program of the bot API; None for a person's socket."""
 
 
 @dataclass
@@ -131,6 +139,10 @@ class Table:
     """The people who asked to play again, once the match is over."""
     moved_to: str | None = None
     """The table the players went on to ("play again"), once everyone asked."""
+    bot_time: float = BOT_TIME
+    """Seconds a connected program of the bot API has for each decision."""
+    _program_turn: asyncio.Event | None = None
+    """Set when the program the table waits for acted or left."""
     _moved_tokens: dict[int, str] = field(default_factory=dict)
     """Each person's token for their seat at :attr:`moved_to` (memory only), for a
     socket of theirs that comes after the move."""
@@ -139,7 +151,7 @@ class Table:
 
     def __post_init__(self) -> None:
         for seat, info in enumerate(self.seats):
-            if info.kind == BOT:
+            if info.kind in (BOT, EXTERNAL):  # a program's seat: its fallback
                 self.bots[seat] = make_bot(self.match.game, info.level, self.match.seed, seat)
         self.deal = self._deal()
         self.seen = {seat: self._seen(seat) for seat in self.human_seats}
@@ -149,6 +161,13 @@ class Table:
     @property
     def human_seats(self) -> list[int]:
         return [seat for seat, info in enumerate(self.seats) if info.kind == HUMAN]
+
+    @property
+    def solo(self) -> bool:
+        """One person against computer players (no program of the bot API): undo and
+        what each person has seen are tracked only here."""
+        return len(self.human_seats) == 1 and all(info.kind != EXTERNAL
+                                                   for info in self.seats)
 
     @property
     def phase(self) -> str:
@@ -181,7 +200,7 @@ class Table:
         deal = self._deal()
         if deal != self.deal:
             self.deal_events = len(self.match.events)
-        if len(self.human_seats) != 1:
+        if not self.solo:
             # Undo is for one person against computer players: nothing to track, and
             # only the last action is kept undoable (a failed save takes it back).
             self.deal = deal
@@ -216,6 +235,11 @@ class Table:
                 return seat
         return None
 
+    def seat_for_bot(self, name: str) -> int | None:
+        """The seat the program of bot account ``name`` plays here, if any."""
+        return next((seat for seat, info in enumerate(self.seats) if info.for_bot(name)),
+                    None)
+
     def away_from_start(self) -> None:
         """A table rebuilt after a restart: every person starts away, with a fresh grace."""
         now = time.monotonic()
@@ -239,7 +263,7 @@ class Table:
 
     def can_undo(self, seat: int | None) -> bool:
         if seat is None or self.match.to_act != seat or self.phase != PLAYING \
-                or len(self.human_seats) != 1:
+                or not self.solo or self.seats[seat].kind != HUMAN:
             return False
         return any(actor == seat for actor in self.actors[self.undo_floor:])
 
@@ -276,7 +300,8 @@ class Table:
             "options": match.options, "view": match.view(seat),
             "actions": len(self.actors), "to_act": match.to_act,
             "can_undo": self.can_undo(seat),
-            "hint": seat is not None and self.hints_allowed and hint_available(match.game),
+            "hint": seat is not None and self.seats[seat].kind == HUMAN
+            and self.hints_allowed and hint_available(match.game),
             "hints_for_all": self.hints,
             "result": match.result,
             "chosen_deals": self.chosen_deals,
@@ -335,6 +360,11 @@ class Table:
         if client in self.clients:
             self.clients.remove(client)
         seat = client.seat
+        if seat is not None and self.seats[seat].kind == EXTERNAL:
+            if any(other.seat == seat for other in self.clients):
+                return False
+            self._program_moved()  # its fallback need not wait for it
+            return True
         if seat is None or self.seats[seat].kind != HUMAN \
                 or self.seats[seat].away_since is not None \
                 or any(other.seat == seat for other in self.clients):
@@ -447,6 +477,7 @@ class Table:
                                  "unchanged, try again", "server")
             if self.coach is not None and seat == self.coach.seat:
                 self.coach.played(self.seq - 1, self.match.actions[-1])
+            self._program_moved()
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
 
@@ -481,23 +512,43 @@ class Table:
             info = self._check_seat(seat)
             if info.kind != OPEN:
                 raise TableError(f"seat {seat} is taken", "seat_taken")
-            await self._check_name(name)
-            token = new_token()
-            self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
-            self.seen[seat] = self._seen(seat)
-            client.seat = seat
-            try:
-                await self._save_seats()
-            except Exception:
-                self.seats[seat], client.seat = info, None
-                self.seen.pop(seat, None)
-                raise
+            if client.bot is not None:
+                await self._seat_program(client, seat)
+                token = None
+            else:
+                await self._check_name(name)
+                token = new_token()
+                self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
+                self.seen[seat] = self._seen(seat)
+                client.seat = seat
+                try:
+                    await self._save_seats()
+                except Exception:
+                    self.seats[seat], client.seat = info, None
+                    self.seen.pop(seat, None)
+                    raise
             seated: dict[str, Any] = {"type": "seated", "seat": seat, "token": token}
             if answer_id is not None:
                 seated["id"] = answer_id
             await client.send(seated)
             await self._broadcast(answer=client, answer_id=answer_id)
         self.wake_bots()
+
+    async def _seat_program(self, client: Client, seat: int) -> None:
+        """A program of the bot API takes the open ``seat`` (through the invite link),
+        with the default fallback; its bot token stays its only credential."""
+        assert client.bot is not None
+        if self.seat_for_bot(client.bot) is not None:
+            raise TableError(f"the bot {client.bot!r} already plays a seat here", "seat_taken")
+        self.seats[seat] = Seat(EXTERNAL, FALLBACK, name=client.bot)
+        client.seat = seat
+        try:
+            await self._save_seats()
+        except Exception:
+            self.seats[seat], client.seat = Seat(OPEN), None
+            raise
+        self.bots[seat] = make_bot(self.match.game, FALLBACK, self.match.seed, seat)
+        self._seen_from_now()
 
     async def _check_name(self, name: str) -> None:
         seated = [info.name for info in self.seats if info.kind == HUMAN and info.name]
@@ -523,7 +574,7 @@ class Table:
                 raise TableError(str(unknown), "bad_message") from None
             if self.phase == OVER:
                 raise TableError("the match is over")
-            if info.kind == BOT:
+            if info.kind in (BOT, EXTERNAL):
                 raise TableError(f"a computer player already holds seat {seat}", "seat_taken")
             if info.kind == HUMAN:
                 left = info.grace_left(self.grace)
@@ -588,6 +639,8 @@ class Table:
             seat = self._player(client)
             if self.phase != OVER:
                 raise TableError("the match is not over yet: play again once it is")
+            if self.seats[seat].kind != HUMAN:
+                raise TableError("the people at the table choose to play again, not a bot")
             if self.lesson:
                 raise TableError("a guided deal is played once: start a match from the "
                                  "start page")
@@ -621,6 +674,8 @@ class Table:
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
+        if self.seats[seat].kind != HUMAN:
+            raise TableError("hints are for people, not for programs of the bot API")
         if self.phase != PLAYING or self.match.to_act != seat:
             raise TableError("a hint is given on your turn", "not_your_turn")
         if not hint_available(self.match.game):
@@ -722,12 +777,16 @@ class Table:
                 if self.phase != PLAYING or seat is None or seat not in self.bots:
                     return
                 view, seq = self.match.view(seat), self.seq
+            waited = False
             if pending is not None and pending[0] == seq:
                 choice = pending[1]
+            elif self._program_here(seat) and await self._program_acts(seq):
+                continue  # the program of the bot API acted, or the table moved on
             else:
+                waited = self._program_here(seat)  # its time ran out: no further pause
                 # The computer player thinks, and the pause runs, outside the lock:
                 # people's messages are answered meanwhile.
-                step = self.pace(seat)
+                step = 0.0 if waited else self.pace(seat)
                 self._fit_budget(seat, step)
                 choice = await self._choose(seat, view)
                 wait = start + step - self.clock()
@@ -753,6 +812,24 @@ class Table:
                 await self._broadcast()
                 if self.coach is not None:
                     self.coach.wake(self.match, lambda: self.seq, self._broadcast)
+
+    def _program_here(self, seat: int) -> bool:
+        """A connected program of the bot API plays ``seat``."""
+        return self.seats[seat].kind == EXTERNAL \
+            and any(client.seat == seat for client in self.clients)
+
+    async def _program_acts(self, seq: int) -> bool:
+        """Wait up to :attr:`bot_time` for the program at the seat to act; True when the
+        table has moved on meanwhile (its action, or anything else)."""
+        turn = self._program_turn = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(turn.wait(), self.bot_time)
+        self._program_turn = None
+        return self.seq != seq
+
+    def _program_moved(self) -> None:
+        if self._program_turn is not None:
+            self._program_turn.set()
 
     async def _choose(self, seat: int, view: dict[str, Any]) -> str:
         try:

@@ -1,4 +1,6 @@
 """The table socket: ``/ws/tables/{id}?token=...``; without a seat's token, a watcher.
+A program of the bot API comes with its bot token instead (``Authorization: Bearer``)
+and holds the seat kept for its bot account (server/botprotocol.py).
 
 Every message passes the socket's rate limit and is checked
 (:mod:`stammtisch.server.protocol`) before it reaches the table; a refused one is
@@ -18,6 +20,7 @@ import time
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
+from stammtisch.server.botsocket import program_of
 from stammtisch.server.deps import hub, settings
 from stammtisch.server.outbox import Outbox, SlowReader
 from stammtisch.server.protocol import (
@@ -87,6 +90,9 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None,
 
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
+    program, known = await program_of(websocket)
+    if not known:
+        return
     try:
         table = await hub(websocket).open(websocket.path_params["table_id"])
     except StammtischError as problem:
@@ -111,13 +117,16 @@ async def table_socket(websocket: WebSocket) -> None:
     writer = asyncio.get_running_loop().create_task(outbox.run())
     send = outbox.send
     token = websocket.query_params.get("token", "")
-    client = Client(table.seat_of(token) if token else None, send)
+    if program is not None:
+        client = Client(table.seat_for_bot(program), send, bot=program)
+    else:
+        client = Client(table.seat_of(token) if token else None, send)
     config = settings(websocket)
     rematch = hub(websocket).rematch
     bucket = TokenBucket(config.rate, config.burst)
     refused, last_refused = 0, 0.0
     try:
-        if token and client.seat is None:
+        if token and client.seat is None and program is None:
             await send(error("bad_token", "this token holds no seat at this table "
                              "(any more): you are watching"))
         await table.join(client)

@@ -67,7 +67,7 @@ def _made(table: Table, token: str, public_url: str | None) -> JSONResponse:
     given its public address (``serve --public-url``)."""
     url = f"/table/{table.id}"
     invite = public_url.rstrip("/") + url if public_url else url
-    return JSONResponse({"id": table.id, "token": token, "seat": table.owner_seat,
+    return JSONResponse({"id": table.id, "token": token or None, "seat": table.owner_seat,
                          "url": url, "invite": invite}, status_code=201)
 
 

@@ -1,5 +1,6 @@
 // The start page: pick a game, its options (grouped, with presets), who sits where
-// (you, a friend through the invite link, or a computer player of some level); then
+// (you, a friend through the invite link, a program of the bot API, or a computer player
+// of some level); then
 // the server deals and the table opens, or the invite link is shown first.
 import { formatNumber, t, has } from "./i18n.js";
 import { h } from "./dom.js";
@@ -19,9 +20,11 @@ let created = null;
 let copied = false;
 let listed = false;
 let hintsForAll = false;
+let botNames = {};
 
 const OPEN = "open";
 const YOU = "you";
+const EXTERNAL = "external";
 
 function game() { return games.find((g) => g.name === chosen) || games[0]; }
 // A new seat's opponent: Beginner (Random is there to try the rules, not to play).
@@ -70,6 +73,7 @@ function optionField(option) {
 function seatDoc(g, choice) {
   if (choice === YOU) return t("ui.you_doc");
   if (choice === OPEN) return t("ui.friend_doc");
+  if (choice === EXTERNAL) return t("ui.external_bot_doc");
   const level = g.levels.find((l) => l.name === choice) || g.levels[0];
   const key = [`leveldoc.${g.name}.${level.name}`, `leveldoc.${level.name}`].find(has);
   return key ? t(key) : level.description;
@@ -91,6 +95,7 @@ function seatsFieldset(g) {
     const current = seat === mySeat ? YOU : (levels[seat] || firstLevel(g));
     const choices = [new Option(t("ui.you"), YOU, false, current === YOU),
       new Option(t("ui.friend"), OPEN, false, current === OPEN),
+      new Option(t("ui.external_bot"), EXTERNAL, false, current === EXTERNAL),
       ...g.levels.map((l) => new Option(`${t("ui.computer")}: ${has(`level.${l.name}`) ? t(`level.${l.name}`) : l.name}`,
         l.name, false, l.name === current))];
     const select = h("select", { id, "aria-describedby": `${id}-doc` }, choices);
@@ -109,6 +114,7 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field seat-row" },
       h("label", { for: id }, t("ui.seat", { n: seat + 1 })), select,
       h("p", { class: "doc", id: `${id}-doc` }, seatDoc(g, current))));
+    if (current === EXTERNAL) rows.push(botNameField(seat));
   }
   if (mySeat < count) {
     const input = h("input", { type: "text", id: "my-name", maxlength: 24, autocomplete: "nickname",
@@ -133,13 +139,28 @@ function seatsFieldset(g) {
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
 }
 
+// The bot account whose program plays an "external bot" seat (server/botprotocol.py).
+function botNameField(seat) {
+  const id = `bot-name-${seat}`;
+  const input = h("input", { type: "text", id, required: true, maxlength: 24, pattern: "[a-z][a-z0-9_\\-]{1,23}",
+    autocomplete: "off", spellcheck: "false" });
+  input.value = botNames[seat] || "";
+  input.addEventListener("input", () => { botNames[seat] = input.value.trim(); });
+  return h("div", { class: "field bot-name" }, h("label", { for: id }, t("ui.bot_name")), input);
+}
+
+function seatSpec(g, seat) {
+  const choice = levels[seat] || firstLevel(g);
+  return choice === EXTERNAL ? `bot:${botNames[seat] || ""}` : choice;
+}
+
 async function start(event) {
   event.preventDefault();
   const g = game();
   const count = g.players.option ? players : g.players.min;
   const options = { ...values };
   if (g.players.option) options[g.players.option] = players;
-  const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : (levels[s] || firstLevel(g)));
+  const seats = Array.from({ length: count }, (_, s) => s === mySeat ? "human" : seatSpec(g, s));
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
@@ -183,7 +204,8 @@ function render() {
   const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, t("ui.choose_game")), games.map((x) => {
     const id = `game-${x.name}`;
     const input = h("input", { type: "radio", name: "game", id, value: x.name, checked: x.name === g.name, onchange: () => {
-      chosen = x.name; localStorage.setItem("stammtisch.last_game", chosen); players = null; levels = {}; applyPreset("rules"); render();
+      chosen = x.name; localStorage.setItem("stammtisch.last_game", chosen); players = null; levels = {}; botNames = {};
+      applyPreset("rules"); render();
     } });
     return h("label", { class: "game-tile", for: id }, input,
       h("span", { class: "game-name" }, t(`game.${x.name}`)),

@@ -1,0 +1,116 @@
+"""A program that plays stammtisch over the network, through the bot API
+(src/stammtisch/server/botprotocol.py): it listens on the bot stream for the seats kept
+for it, plays each table on that table's socket with a random legal action, and stops
+after the matches asked for. It needs only the ``websockets`` library.
+
+    python examples/network_bot.py --server http://127.0.0.1:8000 --register my-bot
+    python examples/network_bot.py --server http://127.0.0.1:8000 --token TOKEN --matches 3
+    python examples/network_bot.py --server http://127.0.0.1:8000 --token TOKEN --table ID
+
+Then start a table whose seat says "bot:my-bot" (the start page's "External bot").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+State = dict[str, Any]
+
+
+def register(server: str, name: str) -> str:
+    """A new bot account on ``server``; its token (shown once: keep it)."""
+    request = urllib.request.Request(
+        f"{server.rstrip('/')}/api/bots", data=json.dumps({"name": name}).encode(),
+        headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        token: str = json.load(answer)["token"]
+    return token
+
+
+def _socket(server: str, path: str, token: str) -> ClientConnection:
+    address = server.rstrip("/").replace("http://", "ws://").replace("https://", "wss://")
+    return connect(address + path, additional_headers={"Authorization": f"Bearer {token}"},
+                   max_size=2**24, open_timeout=10)
+
+
+def play_table(server: str, token: str, table: str, rng: random.Random,
+               on_state: Callable[[State], None] = lambda _state: None) -> State:
+    """Play this bot's seat at ``table`` (or its first open seat, through an invite
+    link) to the end of the match; the last state."""
+    with _socket(server, f"/ws/tables/{table}", token) as sock:
+        acted, asked = -1, False
+        while True:
+            message: State = json.loads(sock.recv(timeout=120))
+            if message["type"] == "error":
+                sys.stderr.write(f"table {table}: {message['code']}: {message['message']}\n")
+                continue
+            if message["type"] != "state":
+                continue
+            on_state(message)
+            if message["result"] is not None:
+                return message
+            if message["seat"] is None and not asked:  # an invite link: take an open seat
+                asked = True
+                kinds = [seat["kind"] for seat in message["seats"]]
+                if "open" not in kinds:
+                    raise SystemExit(f"table {table} keeps no seat for this bot")
+                sock.send(json.dumps({"type": "sit", "seat": kinds.index("open"),
+                                      "name": "bot"}))
+            mine = message["seat"] is not None and message["to_act"] == message["seat"]
+            if mine and message["phase"] == "playing" and message["seq"] != acted:
+                acted = message["seq"]
+                action = rng.choice(message["view"]["legal_actions"])
+                sock.send(json.dumps({"type": "act", "action": action, "seq": acted}))
+
+
+def play_offers(server: str, token: str, matches: int, rng: random.Random,
+                on_state: Callable[[State], None] = lambda _state: None) -> list[State]:
+    """Wait on the bot stream for seats kept for this bot and play ``matches`` of them,
+    one after the other; the last state of each."""
+    done: list[State] = []
+    played: set[str] = set()
+    with _socket(server, "/ws/bot", token) as stream:
+        while len(done) < matches:
+            message = json.loads(stream.recv())
+            if message["type"] == "error":
+                raise SystemExit(f"the server refused: {message['message']}")
+            if message["type"] == "offer" and message["table"] not in played:
+                played.add(message["table"])
+                done.append(play_table(server, token, message["table"], rng, on_state))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", default="http://127.0.0.1:8000")
+    parser.add_argument("--token", help="this bot's token")
+    parser.add_argument("--register", metavar="NAME", help="make a bot account, print its token")
+    parser.add_argument("--table", help="play this table only (its seat kept for this bot)")
+    parser.add_argument("--matches", type=int, default=1, help="matches to play (default 1)")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    if args.register:
+        sys.stdout.write(register(args.server, args.register) + "\n")
+        return 0
+    if not args.token:
+        parser.error("--token is needed (or --register NAME first)")
+    rng = random.Random(args.seed)
+    if args.table:
+        ends = [play_table(args.server, args.token, args.table, rng)]
+    else:
+        ends = play_offers(args.server, args.token, args.matches, rng)
+    for end in ends:
+        sys.stdout.write(f"table {end['table']}: {json.dumps(end['result'])}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
