@@ -102,6 +102,11 @@ class Played:
     """Whether an interrupt stopped the run before every plan was played."""
 
 
+Executor = Callable[[Table, Sequence[MatchPlan], Callable[[], None]], Played]
+"""Plays the plans, calling the step after each match: :func:`run_matches` with its
+jobs, or Ray's (:func:`stammtisch.arena.ray_runner.ray_cluster`)."""
+
+
 def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
                 step: Callable[[], None] = lambda: None) -> Played:
     """The outcome of every plan played; ``step`` is called after each match."""
