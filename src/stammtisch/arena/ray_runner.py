@@ -94,7 +94,9 @@ def _connect(ray: ModuleType, address: str, cpus: int) -> bool:
     try:
         ray.init(address=address, **quiet)
     except (ConnectionError, ValueError, RuntimeError) as error:
-        raise ArenaError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
+        raise ArenaError(f"cannot reach the Ray cluster at {address!r}: {error} (is it "
+                         "running? A cluster with token authentication also needs "
+                         "RAY_AUTH_MODE=token and its token: ray get-auth-token)") from None
     return True
 
 
@@ -149,6 +151,10 @@ def _outcome_of(ray: ModuleType, ref: Any) -> Outcome | None:
     except exceptions.RayTaskError as error:
         if isinstance(error.cause, StammtischError):
             raise error.cause from None
+        if isinstance(error.cause, ImportError):
+            raise ArenaError(f"a Ray worker cannot import what a match needs ({error.cause}): "
+                             "every machine of the cluster needs this version of stammtisch "
+                             "and the modules of your bots") from None
         raise
     return outcome
 
