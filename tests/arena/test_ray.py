@@ -49,7 +49,7 @@ def local_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     previous = os.environ.get(KILL_DIR_VARIABLE)
     os.environ[KILL_DIR_VARIABLE] = str(where)  # inherited by the workers ray.init starts
     try:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
         yield where
     finally:
         ray.shutdown()

@@ -89,7 +89,7 @@ def _connect(ray: ModuleType, address: str, cpus: int) -> bool:
         return False
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     if address == LOCAL:
-        ray.init(num_cpus=cpus, include_dashboard=False, **quiet)
+        ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
         return True
     try:
         ray.init(address=address, **quiet)
