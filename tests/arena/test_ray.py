@@ -7,7 +7,6 @@ extra they skip, saying so, except under CI (``CI`` set), where they fail.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -21,26 +20,16 @@ from stammtisch.arena.lineup import ArenaError, read_lineup
 from stammtisch.arena.runner import Outcome, Table, run_matches
 from stammtisch.arena.schedule import schedule
 from stammtisch.cli import main
+from tests.arena.needs_ray import require_ray
 
 pytestmark = pytest.mark.slow  # a Ray cluster takes seconds to start
-
-
-def _require_ray() -> None:
-    try:
-        importlib.import_module("ray")
-    except ImportError as error:
-        why = (f"the ray extra is not installed ({error}); "
-               "pip install -e '.[dev,rl,ray]' (make test does)")
-        if os.environ.get("CI"):
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
 
 
 @pytest.fixture(scope="module")
 def local_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A local cluster for the module's tests, whose workers look for kill orders in
     the directory yielded."""
-    _require_ray()
+    require_ray()
     import ray
 
     from stammtisch.arena.ray_runner import KILL_DIR_VARIABLE

@@ -80,8 +80,7 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
                   f"{len(lineup.units)} so that every bot sits in every seat equally often\n")
     plans = schedule(lineup, count, config.seed)
     table = Table(lineup, config.budget, config.max_deals)
-    with _terminate_as_interrupt():
-        played, elapsed = _play(config, table, plans, err)
+    played, elapsed = _play(config, table, plans, err)
     outcomes = played.outcomes
     if played.interrupted:
         err.write(f"interrupted: {len(outcomes)} of {count} matches finished"
@@ -109,7 +108,8 @@ def _play(config: ArenaConfig, table: Table, plans: list[MatchPlan],
     """What was played and in how many seconds (a Ray cluster's start not counted)."""
     played, elapsed = Played([], True), 0.0
     try:
-        with _executor(config, len(plans)) as play:
+        with (_terminate_as_interrupt(), _executor(config, len(plans)) as play,
+              _terminate_as_interrupt()):  # again: starting Ray puts its own handler in place
             progress = Progress(len(plans), f"arena {table.lineup.game}", err)
             start = time.perf_counter()
             played = play(table, plans, progress.step)

@@ -104,7 +104,6 @@ def _play_all(ray: ModuleType, table: Table, plans: Sequence[MatchPlan],
               step: Callable[[], None], *, retries: int) -> Played:
     task = ray.remote(play_in_worker).options(num_cpus=1, max_retries=retries)
     table_ref = ray.put(table)
-    window = max(1, int(ray.cluster_resources().get("CPU", 1)))
     waiting = deque(plans)
     in_flight: dict[Any, MatchPlan] = {}
     replays: dict[int, int] = {}
@@ -116,8 +115,9 @@ def _play_all(ray: ModuleType, table: Table, plans: Sequence[MatchPlan],
         if outcome is None:
             replays[plan.index] = replays.get(plan.index, 0) + 1
             if replays[plan.index] > REPLAYS:
+                attempts = (REPLAYS + 1) * (retries + 1)
                 raise ArenaError(f"match {plan.index} (seed {plan.seed}) was lost with its "
-                                 f"worker {retries + REPLAYS + 1} times; giving up")
+                                 f"worker {attempts} times; giving up")
             waiting.appendleft(plan)
         elif plan.index not in outcomes:
             outcomes[plan.index] = outcome
@@ -125,6 +125,7 @@ def _play_all(ray: ModuleType, table: Table, plans: Sequence[MatchPlan],
 
     try:
         while waiting or in_flight:
+            window = max(1, int(ray.cluster_resources().get("CPU", 1)))  # machines come, go
             while waiting and len(in_flight) < window:
                 plan = waiting.popleft()
                 in_flight[task.remote(table_ref, plan)] = plan
