@@ -152,10 +152,11 @@ def _outcome_of(ray: ModuleType, ref: Any) -> Outcome | None:
     except exceptions.RayTaskError as error:
         if isinstance(error.cause, StammtischError):
             raise error.cause from None
-        if isinstance(error.cause, ImportError):
-            raise ArenaError(f"a Ray worker cannot import what a match needs ({error.cause}): "
-                             "every machine of the cluster needs this version of stammtisch "
-                             "and the modules of your bots") from None
+        if isinstance(error.cause, ImportError) or "failed to import" in str(error.cause):
+            why = str(error).strip().splitlines()[-1]  # e.g. No module named 'mybots'
+            raise ArenaError(f"a Ray worker cannot import what a match needs ({why}): every "
+                             "machine of the cluster needs this version of stammtisch and "
+                             "the modules of your bots") from None
         raise
     return outcome
 
