@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,11 +38,13 @@ def local_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     where = tmp_path_factory.mktemp("kill-orders")
     previous = os.environ.get(KILL_DIR_VARIABLE)
     os.environ[KILL_DIR_VARIABLE] = str(where)  # inherited by the workers ray.init starts
+    handler = signal.getsignal(signal.SIGTERM)  # ray.init puts its own in place
     try:
         ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
         yield where
     finally:
         ray.shutdown()
+        signal.signal(signal.SIGTERM, handler)
         if previous is None:
             del os.environ[KILL_DIR_VARIABLE]
         else:

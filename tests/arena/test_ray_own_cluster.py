@@ -38,6 +38,7 @@ def test_a_run_on_its_own_ray_cluster_stops_on_sigterm_and_keeps_what_finished(
 
     monkeypatch.setattr(progress.Progress, "step", step)
     assert not ray.is_initialized()
+    handler = signal.getsignal(signal.SIGTERM)
     status = main(["arena", "schnauz", "--players", "random,club", "--matches", "30",
                    "--ray", "--jobs", "2", "--seed", "3", "--out", str(tmp_path)])
     captured = capsys.readouterr()
@@ -48,4 +49,4 @@ def test_a_run_on_its_own_ray_cluster_stops_on_sigterm_and_keeps_what_finished(
     assert 4 <= data["matches"] < 30 and data["matches"] == len(data["match_list"])
     assert "on a local Ray cluster of 2 CPU(s)" in captured.out
     assert not ray.is_initialized(), "the cluster started for the run is stopped after it"
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert signal.getsignal(signal.SIGTERM) is handler, "the run puts the handler back"

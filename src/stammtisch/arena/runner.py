@@ -1,4 +1,5 @@
-"""Plays the scheduled matches: in this process (one job) or in a process pool.
+"""Plays the scheduled matches: in this process (one job) or in a process pool
+(:mod:`stammtisch.arena.ray_runner` is the other :data:`Executor`, on a Ray cluster).
 
 Each match is played through the public :class:`~stammtisch.core.match.Match`;
 every bot gets only its seat's view. A match that runs past ``max_deals`` deals
