@@ -84,9 +84,19 @@ def test_ray_and_one_job_play_the_same_matches(
 
 @pytest.mark.parametrize("retries", [3, 0], ids=["ray-retries", "driver-replays"])
 def test_a_match_lost_with_its_worker_is_played_again_and_counted_once(
-        kill_dir: Path, retries: int) -> None:
-    from stammtisch.arena.ray_runner import run_on_ray
+        kill_dir: Path, retries: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stammtisch.arena import ray_runner
 
+    lost = 0
+    outcome_of = ray_runner._outcome_of
+
+    def counting(ray: Any, ref: Any) -> Outcome | None:
+        nonlocal lost
+        outcome = outcome_of(ray, ref)
+        lost += outcome is None
+        return outcome
+
+    monkeypatch.setattr(ray_runner, "_outcome_of", counting)
     lineup = read_lineup("schnauz", "random,club", {})
     plans = schedule(lineup, 6, 9)
     table = Table(lineup, None, 100)
@@ -98,8 +108,9 @@ def test_a_match_lost_with_its_worker_is_played_again_and_counted_once(
         nonlocal steps
         steps += 1
 
-    played = run_on_ray(table, plans, "", 2, step, retries=retries)
+    played = ray_runner.run_on_ray(table, plans, "", 2, step, retries=retries)
     assert not list(kill_dir.iterdir()), "both kill orders were carried out"
+    assert lost == (0 if retries else 2), "Ray replays them, or else the driver does"
     assert not played.interrupted and steps == 6
     expected = run_matches(table, plans, 1).outcomes
     assert [_played(o) for o in played.outcomes] == [_played(o) for o in expected]
