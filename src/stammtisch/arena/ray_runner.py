@@ -89,8 +89,8 @@ def _connect(ray: ModuleType, address: str, cpus: int) -> bool:
         return False
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     if address == LOCAL:
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # unless the user chose: a
-        # cluster started for one run sends Ray no usage statistics
+        # A cluster started for one run sends Ray no usage statistics, unless the user chose.
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
         return True
     try:
