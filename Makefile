@@ -20,7 +20,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,rl]'
+	$(BIN)/python -m pip install -q -e '.[dev,rl,ray]'
 	@touch $(STAMP)
 
 # The main job: the web table; open the address it prints.

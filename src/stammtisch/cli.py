@@ -39,8 +39,8 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
                         [--bot-time SECONDS] [--public-url URL]
        stammtisch arena GAME --players expert,club[,module:Class,...] --matches N [--jobs J]
-                        [--seed S] [--budget SECONDS] [--out DIR] [--max-deals D]
-                        [option=value ...]
+                        [--ray [ADDRESS]] [--seed S] [--budget SECONDS] [--out DIR]
+                        [--max-deals D] [option=value ...]
        stammtisch arena-merge FILE [FILE ...] [--out DIR]
 
 Games: {games}. `stammtisch games` lists each game's options;
@@ -245,7 +245,12 @@ def _arena_parser() -> _Parser:
     parser.add_argument("--matches", type=int, required=True,
                         help="matches to play (rounded up to whole seat rotations)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="parallel processes (default: all cores; 1: in this process)")
+                        help="parallel processes (default: all cores; 1: in this process); "
+                        "with --ray and no address, the CPUs of the local Ray cluster")
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=(
+        "play the matches as Ray tasks (pip install 'stammtisch[ray]'): on the cluster at "
+        "ADDRESS (host:port, ray://host:port, or auto for the one `ray start` runs here), "
+        "or without ADDRESS on a local cluster started for the run"))
     parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
     parser.add_argument("--budget", type=float, help="seconds per decision for every bot")
     parser.add_argument("--out", default="arena-results", help="directory for JSON and PNG")
@@ -266,7 +271,7 @@ def arena(argv: Sequence[str]) -> int:
     return run_arena(ArenaConfig(
         game=info.name, players=args.players, matches=args.matches, jobs=args.jobs,
         seed=args.seed, budget=args.budget, out=args.out, max_deals=args.max_deals,
-        options=options))
+        options=options, ray=args.ray))
 
 
 def _arena_merge_parser() -> _Parser:

@@ -28,8 +28,8 @@ from stammtisch.arena.report import (
     table_lines,
     write_files,
 )
-from stammtisch.arena.runner import Table, run_matches
-from stammtisch.arena.schedule import rounded_matches, schedule
+from stammtisch.arena.runner import Executor, Played, Table, run_matches
+from stammtisch.arena.schedule import MatchPlan, rounded_matches, schedule
 from stammtisch.arena.summary import incomplete_groups, summarize
 
 DEFAULT_MAX_DEALS = 1000
@@ -49,6 +49,9 @@ class ArenaConfig:
     out: str = DEFAULT_OUT
     max_deals: int = DEFAULT_MAX_DEALS
     options: dict[str, Any] = field(default_factory=dict)
+    ray: str | None = None
+    """Play on Ray: a cluster's address, ``auto``, or ``""`` for a local cluster of
+    ``jobs`` CPUs started for the run; ``None``: in local processes."""
 
 
 def check(config: ArenaConfig) -> None:
@@ -60,6 +63,9 @@ def check(config: ArenaConfig) -> None:
         raise ArenaError(f"--budget must be a positive number of seconds, not {config.budget}")
     if config.max_deals < 1:
         raise ArenaError(f"--max-deals must be at least 1, not {config.max_deals}")
+    if config.ray is not None and "=" in config.ray:
+        raise ArenaError(f"--ray {config.ray}: that is a game option, not a Ray address; "
+                         "write the options before --ray, or --ray=ADDRESS")
 
 
 def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
@@ -74,12 +80,7 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
                   f"{len(lineup.units)} so that every bot sits in every seat equally often\n")
     plans = schedule(lineup, count, config.seed)
     table = Table(lineup, config.budget, config.max_deals)
-    progress = Progress(count, f"arena {lineup.game}", err)
-    start = time.perf_counter()
-    with _terminate_as_interrupt():
-        played = run_matches(table, plans, min(config.jobs, count), progress.step)
-    progress.close()
-    elapsed = time.perf_counter() - start
+    played, elapsed = _play(config, table, plans, err)
     outcomes = played.outcomes
     if played.interrupted:
         err.write(f"interrupted: {len(outcomes)} of {count} matches finished"
@@ -92,14 +93,51 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
     stem = file_stem(config.out, lineup, f"seed{config.seed}")
     settings = {"seed": config.seed, "jobs": config.jobs, "budget": config.budget,
                 "max_deals": config.max_deals, "seconds": round(elapsed, 3),
-                "planned": count, "interrupted": played.interrupted}
+                "planned": count, "interrupted": played.interrupted, "ray": config.ray}
     title = (f"{lineup.game}: {','.join(lineup.levels)}, {len(outcomes)} matches, "
              f"seed {config.seed}")
     written = write_files(stem, results_json(lineup, outcomes, figures, settings), title,
                           figures, metric_of(outcomes), err)
-    out.write(f"Played in {elapsed:.1f} s with {min(config.jobs, count)} job(s); "
+    out.write(f"Played in {elapsed:.1f} s {_where(config, count)}; "
               f"wrote {' and '.join(written)}\n")
     return INTERRUPTED if played.interrupted else 0
+
+
+def _play(config: ArenaConfig, table: Table, plans: list[MatchPlan],
+          err: TextIO) -> tuple[Played, float]:
+    """What was played and in how many seconds (a Ray cluster's start not counted)."""
+    played, elapsed = Played([], True), 0.0
+    try:
+        with (_terminate_as_interrupt(), _executor(config, len(plans)) as play,
+              _terminate_as_interrupt()):  # again: starting Ray puts its own handler in place
+            progress = Progress(len(plans), f"arena {table.lineup.game}", err)
+            start = time.perf_counter()
+            played = play(table, plans, progress.step)
+            elapsed = time.perf_counter() - start
+            progress.close()
+    except KeyboardInterrupt:
+        pass  # while a Ray cluster started, or stopped after the run
+    return played, elapsed
+
+
+@contextmanager
+def _executor(config: ArenaConfig, count: int) -> Iterator[Executor]:
+    if config.ray is None:
+        jobs = min(config.jobs, count)
+        yield lambda table, plans, step: run_matches(table, plans, jobs, step)
+        return
+    from stammtisch.arena.ray_runner import ray_cluster
+
+    with ray_cluster(config.ray, config.jobs) as play:
+        yield play
+
+
+def _where(config: ArenaConfig, count: int) -> str:
+    if config.ray is None:
+        return f"with {min(config.jobs, count)} job(s)"
+    if config.ray == "":
+        return f"on a local Ray cluster of {config.jobs} CPU(s)"
+    return f"on the Ray cluster at {config.ray}"
 
 
 @contextmanager

@@ -1,4 +1,5 @@
-"""Plays the scheduled matches: in this process (one job) or in a process pool.
+"""Plays the scheduled matches: in this process (one job) or in a process pool
+(:mod:`stammtisch.arena.ray_runner` is the other :data:`Executor`, on a Ray cluster).
 
 Each match is played through the public :class:`~stammtisch.core.match.Match`;
 every bot gets only its seat's view. A match that runs past ``max_deals`` deals
@@ -100,6 +101,11 @@ class Played:
     """The finished matches, in plan order."""
     interrupted: bool
     """Whether an interrupt stopped the run before every plan was played."""
+
+
+Executor = Callable[[Table, Sequence[MatchPlan], Callable[[], None]], Played]
+"""Plays the plans, calling the step after each match: :func:`run_matches` with its
+jobs, or Ray's (:func:`stammtisch.arena.ray_runner.ray_cluster`)."""
 
 
 def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
