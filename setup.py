@@ -19,6 +19,8 @@ NATIVE = ["twister", "schnapsen_core", "schnapsen_playout", "schnapsen_solver"]
 class OptionalBuildExt(build_ext):
     """build_ext that warns and continues when an extension cannot be compiled."""
 
+    failed: set[str] = set()
+
     def run(self) -> None:
         try:
             super().run()
@@ -29,7 +31,17 @@ class OptionalBuildExt(build_ext):
         try:
             super().build_extension(ext)
         except Exception as error:  # noqa: BLE001
+            self.failed.add(ext.name)
             _warn(f"{ext.name} was not built ({error}); stammtisch runs in pure Python")
+
+    def copy_extensions_to_source(self) -> None:
+        """In-place builds (``pip install -e``) copy only what was built."""
+        every = self.extensions
+        self.extensions = [ext for ext in every if ext.name not in self.failed]
+        try:
+            super().copy_extensions_to_source()
+        finally:
+            self.extensions = every
 
 
 def _warn(message: str) -> None:
