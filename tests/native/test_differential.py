@@ -108,7 +108,7 @@ def assert_same(python: State, native: State, where: str) -> None:
 
 def play_side_by_side(rules: Rules, seed: int, max_deals: int = 3) -> int:
     """One match on both paths with random legal actions; the actions played."""
-    python = SimulatedMatch(rules, random.Random(seed))
+    python: State = SimulatedMatch(rules, random.Random(seed))
     native: State = NativeMatch(rules, random.Random(seed) if seed % 2 else Twister(seed))
     chooser = random.Random(~seed)
     played = 0
@@ -359,3 +359,24 @@ def test_solver_refuses_what_is_not_a_position() -> None:
         search.node(1, 2, 0, 0, 0, 0, 0, 0, 2, -1, 0, 0, -1, -3, 3)
     with pytest.raises(ValueError, match="a seat is 0 or 1"):
         native_solver.Search(state, 2)
+
+
+# -- the expert's worlds ---------------------------------------------------------
+
+def test_the_expert_ranks_the_same_with_compiled_worlds() -> None:
+    """NativeExpertBot values every sampled world as ExpertBot does: the same ranking."""
+    from stammtisch.bots.schnapsen.expert import ExpertBot
+    from stammtisch.native.schnapsen_expert import NativeExpertBot
+    from tools.bench_native import expert_positions
+
+    views = expert_positions(3)
+    rng = random.Random(8)
+    match = SchnapsenState(resolve("schnapsen", INFO.options, {}), 4)
+    while match.to_act >= 0 and not match.strict:  # and one in the strict phase
+        match.apply(rng.choice(match.legal()))
+    views.append(match.view(match.to_act))
+    for view in views:
+        python = ExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False)
+        compiled = NativeExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False)
+        assert compiled.evaluate(view) == python.evaluate(view)
+        assert compiled.worlds == python.worlds > 0
