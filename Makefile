@@ -18,7 +18,7 @@ $(BIN)/python:
 		$$SUDO apt-get install -y -qq python3-venv python3-pip >/dev/null && \
 		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py | compiler
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard src/stammtisch/native/*.pyx src/stammtisch/native/*.pxd) | compiler
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,rl]'
 	@touch $(STAMP)

@@ -639,7 +639,13 @@ cdef class NativeMatch:
 
     @property
     def events(self):
+        """Always None: a compiled match records no events."""
         return None
+
+    @events.setter
+    def events(self, value):
+        if value is not None:
+            raise ValueError("a compiled match records no events: its events stay None")
 
     @property
     def game_points(self):

@@ -4,6 +4,7 @@ from libc.stdint cimport uint32_t
 cdef class Twister:
     cdef uint32_t state[624]
     cdef int index
+    cdef object gauss_next
 
     cdef uint32_t next32(self) noexcept
     cdef uint32_t bits(self, int k) noexcept

@@ -38,7 +38,7 @@ cdef class Twister:
 
     def load(self, state):
         """Take a state as ``random.Random.getstate()`` gives it."""
-        version, words, _gauss = state
+        version, words, gauss_next = state
         if version != 3 or len(words) != N + 1:
             raise ValueError("not a state of random.Random (version 3, 625 words)")
         cdef int i
@@ -48,10 +48,11 @@ cdef class Twister:
         if not 0 <= index <= N:
             raise ValueError(f"the state's index {index} is not in 0..{N}")
         self.index = index
+        self.gauss_next = gauss_next
 
     def getstate(self):
         """The state as ``random.Random.getstate()`` gives it."""
-        return (3, tuple([self.state[i] for i in range(N)]) + (self.index,), None)
+        return (3, tuple([self.state[i] for i in range(N)]) + (self.index,), self.gauss_next)
 
     def sync_to(self, rng):
         """Put the ``random.Random`` ``rng`` in this generator's state."""
