@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve play test test-fast lint typecheck unit bench bench-server clean chromium
+.PHONY: serve play test test-fast lint typecheck unit bench bench-server clean chromium compiler
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -18,7 +18,7 @@ $(BIN)/python:
 		$$SUDO apt-get install -y -qq python3-venv python3-pip >/dev/null && \
 		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard src/stammtisch/native/*.pyx src/stammtisch/native/*.pxd) | compiler
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,rl,ray]'
 	@touch $(STAMP)
@@ -31,6 +31,17 @@ play: $(STAMP)
 	$(BIN)/stammtisch play $(if $(GAME),$(GAME),schnauz) $(ARGS)
 
 test: $(STAMP) chromium lint unit
+
+# The compiled core (stammtisch.native) needs Debian's C compiler and Python's headers;
+# without them the install warns and stammtisch runs in pure Python.
+compiler:
+	@{ command -v cc >/dev/null 2>&1 && $(PYTHON) -c 'import sysconfig, os, sys; \
+		sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; } || { \
+		echo "a C compiler or Python's headers are missing (the compiled core needs them); installing gcc and python3-dev with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		{ $$SUDO apt-get update -qq && \
+		  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gcc python3-dev >/dev/null; } || \
+		echo "could not install them: stammtisch will run in pure Python"; }
 
 # The browser tests drive Debian's Chromium (nothing may download a browser).
 chromium:
@@ -70,4 +81,5 @@ bench-server: $(STAMP)
 	$(BIN)/python -m tools.loadbench $(ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts
+	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts \
+		src/stammtisch/native/*.c src/stammtisch/native/*.so

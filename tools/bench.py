@@ -21,6 +21,11 @@ reach the target), reporting deals, matches and actions per second:
   generator (a simulation needs no replayable keyed shuffles); other games deal
   from the match seed.
 
+Schnapsen has two more paths when its compiled core is built (stammtisch.native;
+tools/bench_native.py): ``compiled``, the same random matches played wholly in C
+(the compiled fast path, dealing and the draws), and ``compiled-py``, the compiled
+``legal()``/``apply()`` driven by the Python loop above.
+
 Timed, for every match: creating it, every deal's shuffle and dealing, every
 choice, ``legal()`` and ``apply()``, scoring each deal and the match. Where a
 game's bots expose a play-out policy (:data:`PLAYOUTS`), a third path times it
@@ -29,7 +34,8 @@ the PyPI package ``schnapsen`` times its random deals in the same run
 (tools/bench_peer_schnapsen.py: ``engine.play_game`` with two ``RandBot``s
 and one running generator: a fresh shuffle, the deal built, ``rng.choice`` of
 its valid moves until the deal is decided) and the ratios to it are printed;
-the target for our Schnapsen fast path is 10 times its deals per second. The
+the target for our Schnapsen fast path is 10 times its deals per second, for the
+compiled one 100 times. The
 peer is timed in two halves of the budget, before and after ours, so that a
 change of the machine's load during the run favours neither side. A
 Schnapsen deal is complete on both sides: played from a fresh shuffle until
@@ -38,6 +44,10 @@ it is scored (ours by the richer rules: closing, exchange, a Bummerl's score).
 Then, unless ``--wait-turns 0``: the median, 90th percentile and worst wait a person
 has for the computer players at a table of each game, with club and with expert
 computer players (tools/waitbench.py: the real bots and the real pacing; wall time).
+
+With ``--solver-seconds S`` (default 2; 0: none) the Schnapsen solver's nodes per
+second, Python and compiled, and an expert decision's worlds per second, Python and
+compiled (tools/bench_native.py says how).
 
 With ``--review FILE`` (``make bench`` passes tests/data/schnapsen-bummerl-5-6.json)
 the report ends with the time the expert's review (bots/review.py, at its default
@@ -72,12 +82,13 @@ from pathlib import Path
 from typing import Any
 
 import stammtisch
+from stammtisch import native
 from stammtisch.core.game import GameInfo, GameState
 from stammtisch.core.options import resolve
 from stammtisch.games import find_game
 from stammtisch.games.schnapsen import Rules
 from stammtisch.games.schnapsen_sim import SimulatedMatch
-from tools import waitbench
+from tools import bench_native, waitbench
 
 BENCH_PLAYERS = 4
 """Players at the table for games whose player count is an option."""
@@ -85,6 +96,8 @@ MAX_DEALS = 100
 PEER_SCRIPT = Path(__file__).resolve().with_name("bench_peer_schnapsen.py")
 PEER_TARGET = 10.0
 """Our Schnapsen fast path should deal this many times faster than the peer."""
+COMPILED_PEER_TARGET = 100.0
+"""Our compiled Schnapsen fast path should deal this many times faster than the peer."""
 
 PLAYOUTS: dict[str, tuple[str, str, bool]] = {
     "schnapsen": ("stammtisch.bots.schnapsen.policy", "playout_action", True),
@@ -224,6 +237,8 @@ def measure(info: GameInfo, path: str, seconds: float) -> Figure:
         run = partial(_public_match, info)
     elif path == "fast":
         run = _fast_runner(fast_start(info))
+    elif path in bench_native.COMPILED_PATHS:
+        run = bench_native.compiled_runner(path, MAX_DEALS, _fast_runner)
     else:
         policy = playout_policy(info.name)
         if policy is None:
@@ -280,9 +295,10 @@ def peer_lines(peer: dict[str, Any], figures: list[Figure]) -> list[str]:
         if figure.game != "schnapsen":
             continue
         ratio = figure.deals_per_second / rate
-        target = f"  (target >= {PEER_TARGET:g}x: {'met' if ratio >= PEER_TARGET else 'NOT met'})" \
-            if figure.path == "fast" else ""
-        lines.append(f"ours: schnapsen {figure.path:<7} {figure.deals_per_second:>10,.0f} deals/s"
+        goal = {"fast": PEER_TARGET, "compiled": COMPILED_PEER_TARGET}.get(figure.path)
+        target = f"  (target >= {goal:g}x: {'met' if ratio >= goal else 'NOT met'})" \
+            if goal else ""
+        lines.append(f"ours: schnapsen {figure.path:<11} {figure.deals_per_second:>10,.0f} deals/s"
                      f" = {ratio:5.1f}x the peer{target}")
     return lines
 
@@ -323,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="time only the review of --review FILE")
     parser.add_argument("--env-seconds", type=float, default=1.0,
                         help="budget per game of the PettingZoo env's random agent (0: none)")
+    parser.add_argument("--solver-seconds", type=float, default=2.0,
+                        help="budget of the Schnapsen solver's and expert's rates (0: none)")
     parser.add_argument("--wait-turns", type=int, default=30,
                         help="a person's turns timed at a table per game and level (0: none)")
     parser.add_argument("--wait-levels", default="club,expert",
@@ -340,15 +358,17 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [g for g in args.games.split(",") if g] or [g.name for g in stammtisch.games()]
     figures = []
     peer_runs = [measure_peer(args.peer_python, args.seconds / 2)] if args.peer_python else []
-    print(f"{'game':<10} {'path':<8} {'deals/s':>9} {'matches/s':>10} {'actions/s':>10}"
+    print(f"{'game':<10} {'path':<11} {'deals/s':>9} {'matches/s':>10} {'actions/s':>10}"
           f" {'µs/action':>10} {'actions/deal':>13}")
     for name in chosen:
         info = find_game(name)
         paths = ["public", "fast"] + (["playout"] if playout_policy(name) else [])
+        if name == "schnapsen" and native.available():
+            paths += bench_native.COMPILED_PATHS
         for path in paths:
             figure = measure(info, path, args.seconds)
             figures.append(figure)
-            print(f"{figure.game:<10} {figure.path:<8} {figure.deals_per_second:>9.0f}"
+            print(f"{figure.game:<10} {figure.path:<11} {figure.deals_per_second:>9.0f}"
                   f" {figure.matches_per_second:>10.1f} {figure.actions_per_second:>10.0f}"
                   f" {figure.microseconds_per_action:>10.2f}"
                   f" {figure.actions / figure.deals:>13.1f}")
@@ -362,6 +382,12 @@ def main(argv: list[str] | None = None) -> int:
             peer_runs.append(measure_peer(args.peer_python, args.seconds / 2))
         peer = combine_peer(peer_runs)
         print("\n".join(peer_lines(peer, figures)))
+    searched = "schnapsen" in chosen and args.solver_seconds > 0
+    if searched:
+        print("\n".join(bench_native.rate_lines(
+            "solver (closed talon)", "nodes", bench_native.solver_rates(args.solver_seconds))))
+        print("\n".join(bench_native.rate_lines(
+            "expert decision      ", "worlds", bench_native.world_rates(args.solver_seconds))))
     envs = env_lines(chosen, figures, args.env_seconds) if args.env_seconds > 0 else []
     if envs:
         print("\n".join(envs))
