@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from stammtisch.bots.schnapsen import playout as python_playout
+from stammtisch.bots.schnapsen import policy as python_playout
 from stammtisch.bots.schnapsen import solver as python_solver
 from stammtisch.core.options import resolve
 from stammtisch.games import find_game
@@ -275,7 +275,7 @@ def _playouts(count: int, max_target: int) -> int:
             assert fields(native) == fields(python), seed
             if python.to_act < 0:
                 break
-            action = python_playout.policy(python, python_rng, 0.3)
+            action = python_playout.playout_action(python, python_rng, 0.3)
             assert native_playout.policy(native, native_rng, 0.3) == action
             python.apply(action)
             native.apply(action)

@@ -5,7 +5,7 @@ Compiled (setup.py builds them when a C compiler and Python's headers are there)
 fast path: :class:`NativeMatch`), ``schnapsen_playout`` (the expert's play-outs)
 and ``schnapsen_solver`` (the closed-talon alpha-beta ``Search``). Each mirrors
 its Python reference exactly (games/schnapsen.py, games/schnapsen_sim.py,
-bots/schnapsen/playout.py, bots/schnapsen/solver.py): the same legal actions,
+bots/schnapsen/policy.py, bots/schnapsen/solver.py): the same legal actions,
 states, random draws, values and node counts (tests/native/test_differential.py).
 
 :func:`available` tells whether the compiled core can be used; when it cannot
@@ -101,11 +101,11 @@ def search(state: SchnapsenState | NativeMatch, me: int) -> Any:
 
 
 def play_until(state: SchnapsenState | NativeMatch, rng: random.Random, stop_t: int) -> bool:
-    """bots/schnapsen/playout.py's ``play_until``: compiled on a :class:`NativeMatch`."""
+    """bots/schnapsen/policy.py's ``play_until``: compiled on a :class:`NativeMatch`."""
     if not isinstance(state, SchnapsenState) and available():
         done: bool = _module("playout").play_until(state, rng, stop_t)
         return done
-    from stammtisch.bots.schnapsen.playout import play_until as python_play_until
+    from stammtisch.bots.schnapsen.policy import play_until as python_play_until
 
     if not isinstance(state, SchnapsenState):
         raise TypeError("a NativeMatch needs the compiled core")

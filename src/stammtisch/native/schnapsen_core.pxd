@@ -42,7 +42,7 @@ cdef class NativeMatch:
     cdef int close_points_c, close_tricks_c
     cdef int marriages_c[8][2]
     cdef int n_marriages
-    cdef int exchanges_c[4][3]
+    cdef int exchanges_c[4][4]
     cdef int n_exchanges
     cdef int history_c[12][4]
     cdef int n_history

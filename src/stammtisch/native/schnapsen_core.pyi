@@ -37,7 +37,7 @@ class NativeMatch:
     close_points: int
     close_tricks: int
     marriages: tuple[tuple[int, int], ...]
-    exchanges: tuple[tuple[int, int, int], ...]
+    exchanges: tuple[tuple[int, int, int, int], ...]
     history: tuple[tuple[int, int, int, int], ...]
     last_deal: dict[str, Any] | None
     phase: str

@@ -367,6 +367,7 @@ cdef class NativeMatch:
             self.exchanges_c[self.n_exchanges][0] = seat
             self.exchanges_c[self.n_exchanges][1] = old
             self.exchanges_c[self.n_exchanges][2] = low
+            self.exchanges_c[self.n_exchanges][3] = self.n_history
             self.n_exchanges += 1
             self.claim_ok_c = False
         elif action == CLOSE:
@@ -592,7 +593,7 @@ cdef class NativeMatch:
                 m.marriages_c[i][j] = row[j]
         m.n_exchanges = len(state.exchanges)
         for i, row in enumerate(state.exchanges):
-            for j in range(3):
+            for j in range(4):
                 m.exchanges_c[i][j] = row[j]
         m.n_history = len(state.history)
         for i, row in enumerate(state.history):
@@ -750,8 +751,8 @@ cdef class NativeMatch:
 
     @property
     def exchanges(self):
-        return tuple([(self.exchanges_c[i][0], self.exchanges_c[i][1], self.exchanges_c[i][2])
-                      for i in range(self.n_exchanges)])
+        return tuple([(self.exchanges_c[i][0], self.exchanges_c[i][1], self.exchanges_c[i][2],
+                       self.exchanges_c[i][3]) for i in range(self.n_exchanges)])
 
     @property
     def history(self):
