@@ -9,9 +9,10 @@
   closed-talon positions of default-option deals (random play until the talon is
   closed, exhausted or down to two cards), each position solved for both seats
   with a fresh table, until the budget is spent.
-- An expert decision's worlds per second: ``ExpertBot`` and ``NativeExpertBot``
-  (the same expert, its worlds evaluated compiled) deciding the same open-talon
-  positions with sampling unstopped and uncapped, worlds over CPU seconds.
+- An expert decision's worlds per second: ``ExpertBot`` with ``compiled=False``
+  and ``compiled=True`` (the same expert, its worlds evaluated in Python or on the
+  compiled core) deciding the same open-talon positions with sampling unstopped
+  and uncapped, worlds over CPU seconds.
 """
 
 from __future__ import annotations
@@ -126,20 +127,17 @@ def expert_positions(count: int) -> list[dict[str, Any]]:
 
 def world_rates(seconds: float, positions: int = 4) -> list[Rate]:
     """Worlds per CPU second of an expert decision, Python and compiled."""
-    from stammtisch.bots.schnapsen.expert import ExpertBot
-    from stammtisch.native.schnapsen_expert import NativeExpertBot
+    from stammtisch.bots.schnapsen.players import ExpertBot
 
     views = expert_positions(positions)
     rates = []
-    kinds: list[tuple[str, type[ExpertBot]]] = [("python", ExpertBot)]
-    if native.available():
-        kinds.append(("compiled", NativeExpertBot))
-    for name, kind in kinds:
+    kinds = [("python", False)] + ([("compiled", True)] if native.available() else [])
+    for name, compiled in kinds:
         worlds = 0
         spent = 0.0
         for view in views:
-            bot = kind(seed=3, budget=seconds / positions, max_worlds=10 ** 9,
-                       early_stop=False)
+            bot = ExpertBot(seed=3, budget=seconds / positions, max_worlds=10 ** 9,
+                            early_stop=False, compiled=compiled)
             start = time.process_time()
             bot.evaluate(view)
             spent += time.process_time() - start

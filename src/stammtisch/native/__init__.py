@@ -11,6 +11,11 @@ states, random draws, values and node counts (tests/native/test_differential.py)
 :func:`available` tells whether the compiled core can be used; when it cannot
 (not built, or ``STAMMTISCH_PURE_PYTHON=1``), it says so once per process and
 the functions below fall back to the Python paths, with the same results.
+
+The Schnapsen expert (bots/schnapsen/players.py) evaluates each sampled world
+through :func:`to_native`, :func:`play_out`, :func:`search` and
+:func:`deal_value`, which take either engine and run compiled on a
+:class:`NativeMatch`: one world evaluation for both paths.
 """
 
 from __future__ import annotations
@@ -19,13 +24,16 @@ import os
 import random
 import warnings
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from stammtisch.games.schnapsen import Rules, SchnapsenState
 from stammtisch.games.schnapsen_sim import SimulatedMatch
 
 if TYPE_CHECKING:
     from stammtisch.native.schnapsen_core import NativeMatch
+
+    Match: TypeAlias = SchnapsenState | NativeMatch
+    """A Schnapsen position on either engine."""
 
 PURE_PYTHON_VARIABLE = "STAMMTISCH_PURE_PYTHON"
 """Set to 1 to run the Python paths even where the compiled core is built."""
@@ -74,7 +82,7 @@ def missing_reason() -> str | None:
     return None if _modules is not None else _missing
 
 
-def simulated_match(rules: Rules, rng: random.Random) -> SchnapsenState | NativeMatch:
+def simulated_match(rules: Rules, rng: random.Random) -> Match:
     """A simulation's match, as ``SimulatedMatch(rules, rng)``: compiled when available."""
     if available():
         match: NativeMatch = _module("core").NativeMatch(rules, rng)
@@ -82,7 +90,7 @@ def simulated_match(rules: Rules, rng: random.Random) -> SchnapsenState | Native
     return SimulatedMatch(rules, rng)
 
 
-def to_native(state: SchnapsenState) -> SchnapsenState | NativeMatch:
+def to_native(state: SchnapsenState) -> Match:
     """``state``'s compiled copy when the core is available, else ``state`` itself."""
     if available():
         match: NativeMatch = _module("core").NativeMatch.from_state(state)
@@ -90,17 +98,27 @@ def to_native(state: SchnapsenState) -> SchnapsenState | NativeMatch:
     return state
 
 
-def search(state: SchnapsenState | NativeMatch, me: int) -> Any:
-    """A ``Search(state, me)`` of bots/schnapsen/solver.py, compiled when available (the
-    same ``value()``, ``node()`` and ``nodes``)."""
-    if available():
-        return _module("solver").Search(state, me)
-    from stammtisch.bots.schnapsen.solver import Search
+class Solver(Protocol):
+    """The closed-talon solver of one deal (bots/schnapsen/solver.py's ``Search``, or
+    its compiled twin): ``value`` of a position of that deal, ``nodes`` visited."""
 
-    return Search(state, me)  # type: ignore[arg-type]
+    nodes: int
+
+    def value(self, state: Any, alpha: int = -3, beta: int = 3) -> int: ...
 
 
-def play_until(state: SchnapsenState | NativeMatch, rng: random.Random, stop_t: int) -> bool:
+def search(state: Match, me: int) -> Solver:
+    """A ``Search(state, me)`` of bots/schnapsen/solver.py: compiled on a
+    :class:`NativeMatch` (the same ``value()``, ``node()`` and ``nodes``)."""
+    if isinstance(state, SchnapsenState):
+        from stammtisch.bots.schnapsen.solver import Search
+
+        return Search(state, me)
+    solver: Solver = _module("solver").Search(state, me)
+    return solver
+
+
+def play_until(state: Match, rng: random.Random, stop_t: int) -> bool:
     """bots/schnapsen/policy.py's ``play_until``: compiled on a :class:`NativeMatch`."""
     if not isinstance(state, SchnapsenState) and available():
         done: bool = _module("playout").play_until(state, rng, stop_t)
@@ -112,6 +130,33 @@ def play_until(state: SchnapsenState | NativeMatch, rng: random.Random, stop_t: 
     return python_play_until(state, rng, stop_t)
 
 
+def play_out(state: Match, seed: int, stop_t: int) -> bool:
+    """bots/schnapsen/policy.py's ``play_until(state, random.Random(seed), stop_t)``:
+    on a :class:`NativeMatch` compiled, with a compiled generator of the same draws."""
+    if isinstance(state, SchnapsenState):
+        from stammtisch.bots.schnapsen.policy import play_until as python_play_until
+
+        return python_play_until(state, random.Random(seed), stop_t)
+    done: bool = _module("playout").play_until(state, _module("twister").Twister(seed), stop_t)
+    return done
+
+
+def deal_value(state: Match, me: int, deal: int) -> int:
+    """bots/schnapsen/solver.py's ``deal_value``: the signed award for ``me`` of the
+    deal ``deal`` that ``state`` (either engine) has just finished."""
+    if isinstance(state, SchnapsenState):
+        from stammtisch.bots.schnapsen.solver import deal_value as python_deal_value
+
+        return python_deal_value(state, me, deal)
+    last = state.last_deal
+    if last is None or last["deal"] != deal:
+        raise ValueError(f"deal {deal} is not the match's last finished deal")
+    if last["winner"] is None:
+        return 0
+    award: int = last["game_points"]
+    return award if last["winner"] == me else -award
+
+
 def _module(name: str) -> Any:
     modules = _load()
     if modules is None:
@@ -119,5 +164,5 @@ def _module(name: str) -> Any:
     return modules[name]
 
 
-__all__ = ["PURE_PYTHON_VARIABLE", "available", "missing_reason", "play_until", "search",
-           "simulated_match", "to_native"]
+__all__ = ["PURE_PYTHON_VARIABLE", "Solver", "available", "deal_value", "missing_reason",
+           "play_out", "play_until", "search", "simulated_match", "to_native"]
