@@ -276,7 +276,7 @@ def _playouts(count: int, max_target: int) -> int:
             if python.to_act < 0:
                 break
             action = python_playout.playout_action(python, python_rng, 0.3)
-            assert native_playout.policy(native, native_rng, 0.3) == action
+            assert native_playout.playout_action(native, native_rng, 0.3) == action
             python.apply(action)
             native.apply(action)
             compared += 1

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The expert's play-outs compiled: ``policy`` and ``play_until`` of bots/schnapsen/playout.py.
+"""The expert's play-outs compiled: ``playout_action`` and ``play_until`` of
+bots/schnapsen/policy.py.
 
 Rules and method: those of the Python play-out (the reference; read its header),
 on a :class:`~stammtisch.native.schnapsen_core.NativeMatch`: the same choices from
@@ -40,7 +41,7 @@ for _s in range(4):
 
 
 cdef int choose(NativeMatch state, Twister rng, double noise) noexcept:
-    """The play-out's action in ``state`` (the seat to act), as ``playout.policy``."""
+    """The play-out's action in ``state`` (the seat to act), as ``policy.playout_action``."""
     cdef int legal[MAX_ACTIONS]
     cdef int n = state.legal_c(legal), i, card, best, seat, trump, lead, suit, count
     cdef bint found
@@ -142,8 +143,8 @@ cdef Twister twister_of(rng):
                     f"{type(rng).__name__}")
 
 
-def policy(NativeMatch state, rng, double noise=0.1):
-    """The play-out's action in ``state`` (``playout.policy``); ``rng`` advances as there."""
+def playout_action(NativeMatch state, rng, double noise=0.1):
+    """The play-out's action in ``state`` (``policy.playout_action``); ``rng`` advances as there."""
     if state.to_act_c < 0:
         raise ValueError("the match is over: nobody is to act")
     cdef Twister twister = twister_of(rng)
@@ -155,7 +156,7 @@ def policy(NativeMatch state, rng, double noise=0.1):
 
 def play_until(NativeMatch state, rng, int stop_t):
     """Play ``state`` on with the policy until the talon is down to ``stop_t`` cards or the
-    strict phase starts (True), or the deal ends (False): ``playout.play_until``."""
+    strict phase starts (True), or the deal ends (False): ``policy.play_until``."""
     cdef Twister twister = twister_of(rng)
     done = run_until(state, twister, stop_t)
     if twister is not rng:
