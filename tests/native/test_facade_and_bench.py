@@ -34,6 +34,29 @@ def test_the_compiled_core_is_used_when_built() -> None:
         assert native.search(converted, 0).value(converted) == PythonSearch(twin, 0).value(twin)
 
 
+def test_the_expert_world_steps_give_the_same_on_either_engine() -> None:
+    """play_out, search and deal_value take either engine, compiled on a NativeMatch."""
+    rules = bench_native._default_rules()
+    ended = solved = 0
+    for seed in range(60):
+        python = SimulatedMatch(rules, random.Random(seed))
+        compiled = native.to_native(SimulatedMatch(rules, random.Random(seed)))
+        assert isinstance(compiled, NativeMatch)
+        deal = python.deal_number
+        done = native.play_out(python, seed, 0)
+        assert native.play_out(compiled, seed, 0) == done
+        assert compiled.dump() == python.dump()
+        if done:
+            assert isinstance(native.search(python, 1), PythonSearch)
+            assert native.search(compiled, 1).value(compiled) == \
+                native.search(python, 1).value(python)
+            solved += 1
+        else:
+            assert native.deal_value(compiled, 1, deal) == native.deal_value(python, 1, deal)
+            ended += 1
+    assert ended and solved
+
+
 def test_without_the_compiled_core_it_says_so_once_and_plays_in_python() -> None:
     script = (
         "import random, warnings\n"
@@ -44,6 +67,14 @@ def test_without_the_compiled_core_it_says_so_once_and_plays_in_python() -> None
         "assert not native.available() and not native.available()\n"
         "match = native.simulated_match(_default_rules(), random.Random(1))\n"
         "assert isinstance(match, SimulatedMatch)\n"
+        "from stammtisch.bots.schnapsen.players import ExpertBot\n"
+        "assert not ExpertBot().compiled\n"
+        "try:\n"
+        "    ExpertBot(compiled=True)\n"
+        "except ValueError as error:\n"
+        "    assert 'need the compiled core' in str(error), error\n"
+        "else:\n"
+        "    raise AssertionError('compiled worlds without the compiled core')\n"
         "print(native.missing_reason())\n"
     )
     env = dict(os.environ, STAMMTISCH_PURE_PYTHON="1",
