@@ -343,3 +343,12 @@ def test_expert_samples_and_plays_by_the_tables_options() -> None:
             assert placed == 24
             match.play(bots[seat].choose(match.view(seat)))
         assert match.result is not None
+
+
+def test_the_frozen_expert_is_a_hidden_level_on_the_python_path() -> None:
+    frozen = next(level for level in levels("schnapsen") if level.name == "expert-2026")
+    assert frozen.hidden
+    bot = frozen.make("schnapsen", 1, 0.1)
+    assert isinstance(bot, ExpertBot) and not bot.compiled and bot.max_worlds == 400
+    current = ExpertBot(1, 0.1)
+    assert current.max_worlds == (4000 if current.compiled else 400)

@@ -1,10 +1,12 @@
 """The Schnapsen computer levels (players.py): ``beginner`` and ``club`` (rules of
 thumb in policy.py), ``expert`` (sampled deals from determinize.py, searched by
 bots/search.py, valued by the solver in solver.py). Importing the package
-registers them."""
+registers them. ``expert-2026`` (hidden from the start page) is the expert frozen as it
+played in December 2026: a change to the expert keeps it playing as before (a
+constructor switch), and tests/data/traces.json holds its moves."""
 
 from stammtisch.bots.registry import BotLevel, register
-from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
+from stammtisch.bots.schnapsen.players import MAX_WORLDS, BeginnerBot, ClubBot, ExpertBot
 
 register(BotLevel(
     "beginner",
@@ -20,5 +22,12 @@ register(BotLevel(
     "Samples the hidden cards and solves the end-game exactly; assumes the opponent "
     "sees all cards, reads nothing into its play, rough early in a deal.",
     lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))
+
+register(BotLevel(
+    "expert-2026",
+    "The expert as it played in December 2026, frozen so that every change to the expert "
+    "is measured against it: Python worlds, 400 at most a decision.",
+    lambda _game, seed, budget: ExpertBot(seed, budget, max_worlds=MAX_WORLDS, compiled=False),
+    games=frozenset({"schnapsen"}), hidden=True))
 
 __all__ = ["BeginnerBot", "ClubBot", "ExpertBot"]
