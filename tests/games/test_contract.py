@@ -47,7 +47,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
          "short_stock_on_all_pass": "reshuffle", "knock_allowed_first_round": False},
     ],
     "scat": [
-        {"num_players": 3, "lives": 1},
+        {"num_players": 3},
         {"num_players": 4, "lives": 1, "throw_down": True, "three_of_a_kind": True,
          "empty_stock": "showdown", "knocker_lowest_penalty": 1},
         {"num_players": 2, "lives": 1, "straight_flush": True, "min_knock_score": 21},
