@@ -2,7 +2,7 @@
 
 The golden records pin whole matches: the record, the result and a digest of
 the public events (sha256 of ``json.dumps(events, sort_keys=True)``).
-tests/test_schnauz_properties.py replays each and expects the same result and
+tests/games/test_schnauz_rules.py replays each and expects the same result and
 digest, so any change to the rules engine, the shuffles or the events shows up.
 
 When such a change is intended (a rules fix, a new event field), check what

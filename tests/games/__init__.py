@@ -1,1 +1,2 @@
-"""The four games' engines: rules scenarios, audits against the spec, properties."""
+"""The four games' engines: the contract every game keeps, rules scenarios, audits
+against the spec, referees that recompute whole matches."""

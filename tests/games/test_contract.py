@@ -2,10 +2,17 @@
 
 Seeded random matches under several option sets per game; after every action:
 every card is in exactly one place, no view and no event holds a card hidden
-from the seat that gets it, every view and event has the keys and value types its
-TypedDict declares (games/<game>_types.py), the seat to act alone has legal
-actions, ``undo`` restores the exact previous state and views; at the end
-``replay(record())`` reaches the same match and the record survives JSON.
+from the seat that gets it, every view shows its seat what the state holds for it
+(its hand, and what ``tests/games/anatomy.py`` names besides), every view and event
+has the keys and value types its TypedDict declares (games/<game>_types.py), the
+seat to act alone has legal actions, ``undo`` restores the exact previous state and
+views, and a clone plays on without touching its original. At the end the result
+agrees with the final state and the last event, ``undo`` walks back to the deal,
+``replay(record())`` reaches the same match, the record survives JSON, and a state
+that records no events (the fast path) reaches the same state.
+
+The slow tier draws matches from each game's option space, with players that
+pass more or less often (to reach all-pass redeals and short-stock rules).
 
 A game registered in ``stammtisch.games.REGISTRY`` is covered at once with its
 default options; ``tests/games/anatomy.py`` says where its cards lie.
@@ -13,6 +20,8 @@ default options; ``tests/games/anatomy.py`` says where its cards lie.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import random
 import sys
@@ -28,7 +37,7 @@ from hypothesis import strategies as st
 import stammtisch
 from stammtisch.cards import card_code
 from stammtisch.games import REGISTRY
-from tests.games.anatomy import ANATOMIES
+from tests.games.anatomy import ABSENT, ANATOMIES
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "schnauz": [
@@ -39,7 +48,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
          "short_stock_on_all_pass": "reshuffle", "knock_allowed_first_round": False},
     ],
     "scat": [
-        {"num_players": 3, "lives": 1},
+        {"num_players": 3},
         {"num_players": 4, "lives": 1, "throw_down": True, "three_of_a_kind": True,
          "empty_stock": "showdown", "knocker_lowest_penalty": 1},
         {"num_players": 2, "lives": 1, "straight_flush": True, "min_knock_score": 21},
@@ -59,6 +68,65 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
          "dealer_may_equal_high_bid": True, "first_dealer": "random"},
     ],
 }
+OPTION_SPACES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "schnauz": {
+        "num_players": (2, 3, 4, 5, 6),
+        "lives": (1, 2, 1, 3),  # mostly short matches
+        "deck_variant": ("A7", "A9", "A5"),
+        "knock_allowed_first_round": (True, False),
+        "dealt_combo_check": ("after_dealer_choice", "before_dealer_choice"),
+        "short_stock_on_all_pass": ("showdown", "reshuffle", "continue"),
+        "fire_effect": ("lowest_loses", "all_others_lose"),
+        "knocker_lowest_penalty": (1, 2),
+    },
+    "scat": {
+        "num_players": (2, 3, 4, 5, 6, 7, 8, 9),
+        "lives": (1, 2),
+        "three_of_a_kind": (False, True),
+        "three_of_a_kind_value": (30, 30.5),
+        "straight_flush": (False, True),
+        "straight_flush_ace_low": (True, False),
+        "min_knock_score": (0, 21),
+        "throw_down": (False, True),
+        "knock_allowed_first_round": (True, False),
+        "knocker_lowest_penalty": (2, 1),
+        "empty_stock": ("reshuffle", "showdown"),
+    },
+    "schnapsen": {
+        "match_target": (1, 2, 7),
+        "deck_size": (20, 24),
+        "hand_size": (5, 6),
+        "follow_suit_mode": ("after_close_or_exhaustion", "always"),
+        "strict_must_head": (True, False),
+        "strict_must_trump": (True, False),
+        "end_mode": ("first_to_66", "all_cards"),
+        "claim_mode": ("automatic", "manual"),
+        "schwarz_basis": ("points", "tricks"),
+        "schneider_max_points": (33, 32, 0, 65),
+        "first_to_66_award": ("graded", "flat"),
+        "no_66_result": ("no_winner", "last_trick"),
+        "closed_score_snapshot": ("end", "at_close"),
+        "closer_fail_award": ("seed", "traditional"),
+        "marriage_after_close_or_exhaustion": (False, True),
+        "last_trick_bonus": (0, 10),
+    },
+    "schmier": {
+        "target_score": (1, 2, 3, 4, 5, 6),
+        "partnerships": ("3x2", "2x3"),
+        "min_bid": (3, 1),
+        "max_bid": (6, 4),
+        "stick_the_dealer": (False, True),
+        "dealer_may_equal_high_bid": (False, True),
+        "max_discard": (0, 1, 3),
+        "trump_anytime": (False, True),
+        "game_point_tie": ("none", "bidder"),
+        "unresolved_tie": ("play_on", "joint_win"),
+    },
+}
+"""Values each option takes in the slow tier; ``first_dealer`` is drawn for every game
+(``"random"`` or a seat). Lives and targets stay small to keep matches short."""
+PASS_BIAS = (0.0, 0.5, 0.85, 0.95)
+"""Chances that a random player passes (where it may) instead of a uniform choice."""
 MAX_ACTIONS = 20_000
 NEW_DEAL = frozenset({"deal", "showdown"})
 """Events after which the cards lie elsewhere: a step that holds one has its events
@@ -74,6 +142,20 @@ def option_sets(game: str) -> list[dict[str, Any]]:
 CASES = [(game, options) for game in sorted(REGISTRY) for options in option_sets(game)]
 CASE_IDS = [f"{game}-{index}" for game in sorted(REGISTRY)
             for index in range(len(option_sets(game)))]
+
+
+@st.composite
+def drawn_options(draw: st.DrawFn, game: str) -> dict[str, Any]:
+    """Options of ``game`` from its option space (its default seats if it has none)."""
+    space = OPTION_SPACES.get(game)
+    if space is None:
+        return draw(st.sampled_from(option_sets(game)))
+    options = {name: draw(st.sampled_from(values)) for name, values in space.items()}
+    if game == "schmier" and options["min_bid"] > options["max_bid"]:
+        options["min_bid"] = options["max_bid"]
+    seats = options.get("num_players", REGISTRY[game].min_players)
+    options["first_dealer"] = draw(st.one_of(st.just("random"), st.integers(0, seats - 1)))
+    return options
 
 
 # --- the shape of views and events ----------------------------------------------------------
@@ -104,11 +186,16 @@ def conforms(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
+@functools.cache
+def type_hints(typed: Any) -> dict[str, Any]:
+    return typing.get_type_hints(typed, include_extras=True)
+
+
 def shape_errors(value: Any, typed: Any) -> list[str]:
     """What keeps ``value`` from being a ``typed`` (a TypedDict): keys, then value types."""
     if not isinstance(value, dict):
         return [f"not a dict: {value!r}"]
-    hints = typing.get_type_hints(typed, include_extras=True)
+    hints = type_hints(typed)
     optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
     errors = [f"missing {key}" for key in hints.keys() - optional - value.keys()]
     errors += [f"undeclared {key}" for key in value.keys() - hints.keys()]
@@ -181,9 +268,14 @@ class Checker:
                 assert view["legal_actions"] == []
             if seat is None:
                 assert "hand" not in view
+            for key, value in anatomy.own(dump, seat).items():
+                assert view.get(key, ABSENT) == value, f"seat {seat}: {key} {view.get(key)}"
             assert (match.result is None) == ("result" not in view)
             hidden = anatomy.hidden(dump, seat, events)
-            shown = {k: v for k, v in view.items() if k != "last_showdown"}
+            shown = dict(view)
+            showdown = view.get("last_showdown")
+            if showdown and (match.to_act is None or showdown.get("deal", -1) < view["deal"]):
+                del shown["last_showdown"]  # an earlier deal's or the last: shown back then
             leak = set(card_words(shown, self.codes)) & hidden
             assert not leak, f"seat {seat} sees hidden cards {leak}"
         public_hidden = anatomy.hidden(dump, None, events)
@@ -200,47 +292,104 @@ class Checker:
         self.seen_events = len(events)
 
 
-def snapshot(match: stammtisch.Match) -> str:
-    """The full state, every view, the actions, events and result, as text."""
+def snapshot(match: stammtisch.Match, *, whole: bool = False) -> str:
+    """The full state, every view, the result, and the actions and events as text:
+    all of them if ``whole``, else their number and the newest events (undo and redo
+    only touch the end; a step stays as cheap late in a long match as early)."""
+    events = match.events
     return json.dumps({
         "dump": match.state.dump(),
         "views": [match.view(s) for s in (None, *range(match.num_players))],
-        "actions": match.actions,
-        "events": match.events,
+        "actions": match.actions if whole else match.undoable,
+        "events": events if whole else [len(events), events[-12:]],
         "result": match.result,
     }, sort_keys=True)
 
 
-def play_checked(game: str, options: dict[str, Any], seed: int, *, cut: int = -1) -> None:
+def digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).digest()
+
+
+def choose(match: stammtisch.Match, rng: random.Random, pass_bias: float) -> str:
+    legal = [action.text for action in match.legal_actions()]
+    if pass_bias and "pass" in legal and rng.random() < pass_bias:
+        return "pass"
+    return rng.choice(legal)
+
+
+def play_checked(game: str, options: dict[str, Any], seed: int, *, cut: int = -1,
+                 pass_bias: float = 0.0) -> None:
     """A seeded random match checked after every action; undo and replay checked too."""
     match = stammtisch.new_match(game, seed=seed, **options)
     rng = random.Random(seed)
     checker = Checker(match)
+    clone_rng = random.Random(-seed)  # apart, so that the match plays as without clones
     checker.check()
     before = snapshot(match)
+    history = [digest(before)]
     partial = None
     for count in range(MAX_ACTIONS):
         if match.to_act is None:
             break
         if count == cut:
-            partial = (match.record(), before)
-        action = match.play(rng.choice(match.legal_actions()))
+            partial = (match.record(), snapshot(match, whole=True))
+        if count % 16 == 0:
+            check_clone(match, clone_rng)
+        action = match.play(choose(match, rng, pass_bias))
         after = snapshot(match)
         assert match.undo() == action
         assert snapshot(match) == before, f"undo of action {count} ({action})"
         match.play(action)
         assert snapshot(match) == after, f"replaying action {count} ({action})"
         checker.check()
+        history.append(digest(after))
         before = after
     assert match.to_act is None and match.result is not None, f"no end in {MAX_ACTIONS}"
     assert match.legal_actions() == []
+    check_result(match)
+    check_fast_path(match)
     record = match.record()
     assert json.loads(json.dumps(record)) == record
     again = stammtisch.replay(json.loads(json.dumps(record)))
     assert again.record() == record
-    assert snapshot(again) == snapshot(match)
+    assert snapshot(again, whole=True) == snapshot(match, whole=True)
     if partial is not None:  # a record of a running match replays to its point too
-        assert snapshot(stammtisch.replay(json.loads(json.dumps(partial[0])))) == partial[1]
+        replayed = stammtisch.replay(json.loads(json.dumps(partial[0])))
+        assert snapshot(replayed, whole=True) == partial[1]
+    while len(history) > 1:  # and undo walks back to the start, one action at a time
+        history.pop()
+        match.undo()
+        assert digest(snapshot(match)) == history[-1], f"undo back to action {len(history) - 1}"
+    with pytest.raises(stammtisch.StammtischError, match="nothing to undo"):
+        match.undo()
+
+
+def check_clone(match: stammtisch.Match, rng: random.Random) -> None:
+    """Playing on a clone leaves its original as it was."""
+    before = match.state.dump()
+    clone = match.state.clone()
+    clone.apply(rng.choice(clone.legal()))
+    assert match.state.dump() == before, "applying to a clone changed the original"
+
+
+def check_result(match: stammtisch.Match) -> None:
+    """The result agrees with the final state, and the last event announces it."""
+    result, anatomy = match.result, ANATOMIES[match.game]
+    assert result is not None
+    errors = anatomy.result_errors(match.state.dump(), result, match.options)
+    assert not errors, errors
+    last = match.events[-1]
+    assert last["type"] == "match_over", last
+    assert all(result[key] == value for key, value in last.items() if key != "type"), last
+
+
+def check_fast_path(match: stammtisch.Match) -> None:
+    """A state that records no events plays the same actions to the same state."""
+    state = match.info.new_state(match.options, match.seed, ())
+    state.events = None
+    for text in match.actions:
+        state.apply(state.parse_action(text))
+    assert state.dump() == match.state.dump(), "the fast path (no events) diverged"
 
 
 def test_every_registered_game_is_described() -> None:
@@ -253,9 +402,11 @@ def test_a_seeded_match_keeps_the_contract(game: str, options: dict[str, Any]) -
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32), cut=st.integers(0, 300))
-def test_random_matches_keep_the_contract(case: tuple[str, dict[str, Any]], seed: int,
-                                          cut: int) -> None:
-    game, options = case
-    play_checked(game, options, seed, cut=cut)
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32), cut=st.integers(0, 400),
+       pass_bias=st.sampled_from(PASS_BIAS))
+def test_random_matches_keep_the_contract(game: str, data: st.DataObject, seed: int, cut: int,
+                                          pass_bias: float) -> None:
+    options = data.draw(drawn_options(game), label="options")
+    play_checked(game, options, seed, cut=cut, pass_bias=pass_bias)

@@ -1,10 +1,12 @@
 """Scat: the worked scenarios of rules/scat.md §11 (one test per row), the §12
-clarifications, notation, options and the golden records."""
+clarifications, notation, options, the golden records, and one random match per
+option combination on the fast path (cards, hand sizes, one winner)."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,7 +15,8 @@ import pytest
 import stammtisch
 from stammtisch import IllegalActionError, Match, NotationError, OptionError
 from stammtisch.cards import SCAT_DECK, card_code, parse_card, parse_cards, rank_of, suit_of
-from stammtisch.games.scat import ScatState, action_text, hand_value, parse_action
+from stammtisch.core.options import resolve
+from stammtisch.games.scat import OPTIONS, ScatState, action_text, hand_value, parse_action
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CANONICAL = [card_code(c) for c in SCAT_DECK]
@@ -594,3 +597,70 @@ def test_events_from_the_first_deal() -> None:
     assert kinds[:2] == ["deal", "showdown"] and kinds.count("life") == 3
     assert m.events[0] == {"type": "deal", "deal": 0, "dealer": 3, "players": [0, 1, 2, 3],
                            "discard": "8C"}
+
+
+# --- every option combination on the fast path --------------------------------------------
+
+VARIANT_VALUES: dict[str, tuple[Any, ...]] = {
+    "three_of_a_kind": (False, True),
+    "three_of_a_kind_value": (30, 30.5),
+    "straight_flush": (False, True),
+    "straight_flush_ace_low": (True, False),
+    "min_knock_score": (0, 21),
+    "throw_down": (False, True),
+    "knock_allowed_first_round": (True, False),
+    "knocker_lowest_penalty": (2, 1),
+    "empty_stock": ("reshuffle", "showdown"),
+}
+
+
+def check_hands(state: ScatState) -> None:
+    """Every card in one place; three in each hand still in, four while its seat discards."""
+    held, total = 0, len(state.pile) + len(state.stock)
+    for card in (*state.pile, *state.stock):
+        held |= 1 << card
+    for cards in state.hands:
+        held |= cards
+        total += cards.bit_count()
+    assert total == 52 and held == (1 << 52) - 1, "a card missing or twice"
+    if state.phase == "over":
+        return
+    for seat, cards in enumerate(state.hands):
+        if not state.eliminated[seat]:
+            discarding = seat == state.to_act and state.phase == "discard"
+            assert cards.bit_count() == (4 if discarding else 3), f"seat {seat}'s hand"
+
+
+def fast_match(seed: int, options: dict[str, Any]) -> ScatState:
+    """A random match through the int-level fast path, checking the hands as it goes."""
+    state = ScatState(resolve("scat", OPTIONS, options), seed)
+    state.events = None
+    rng = random.Random(seed)
+    check_hands(state)
+    for _ in range(20_000):
+        legal = state.legal()
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+        check_hands(state)
+    assert state.result() is not None
+    return state
+
+
+@pytest.mark.slow
+def test_every_option_combination_ends_with_one_winner() -> None:
+    keys = list(VARIANT_VALUES)
+    for index, values in enumerate(itertools.product(*VARIANT_VALUES.values())):
+        options = dict(zip(keys, values, strict=True))
+        options.update(num_players=2 + index % 8, lives=1)
+        state = fast_match(index, options)
+        result = state.result()
+        assert result is not None
+        assert [s for s in range(state.num_players) if not state.eliminated[s]] == \
+            [result["winner"]]
+
+
+def test_a_default_match_keeps_its_hand_sizes() -> None:
+    state = fast_match(7, {"num_players": 3})
+    result = state.result()
+    assert result is not None and state.eliminated.count(False) == 1

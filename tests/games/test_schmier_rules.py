@@ -1,5 +1,5 @@
 """The worked scenarios SM-T1..SM-T19 of rules/schmier.md §13, one test each, the
-binding clarifications of §14, options and notation.
+binding clarifications of §14, options, notation and the golden records.
 
 Deals are stacked. The scoring scenarios share designed deals (dealer 5, trump
 hearts): the dealer robs a pack holding ``KH QH`` and has eight trumps, so he must
@@ -9,6 +9,7 @@ the cards of SM-T11. Scores before a deal (SM-T14..T18) are set on the state.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ import stammtisch
 from stammtisch.cards import SCHMIER_DECK, codes, parse_cards
 from stammtisch.errors import IllegalActionError, NotationError, OptionError
 from stammtisch.games.schmier import EFFECTIVE, POWER, TRUMPS, SchmierState, game_count
+from tests.games.schmier_golden import DATA, GOLDEN, events_digest
 
 FULL = codes(SCHMIER_DECK)
 HEARTS = 2
@@ -514,3 +516,26 @@ def test_views_show_counts_never_other_hands_or_discards() -> None:
     assert [e for e in m.events if e["type"] == "exchange"] == \
         [{"type": "exchange", "seat": 1, "count": 2}]
     assert "hand" not in m.view(None)
+
+
+def test_illegal_actions_and_bad_options_raise() -> None:
+    match = stammtisch.new_match("schmier", seed=5, first_dealer=0)
+    for text in ("trump H", "play AS", "discard", "bid 2", "bid 7"):
+        with pytest.raises(IllegalActionError):
+            match.play(text)
+    with pytest.raises(NotationError):
+        match.play("bid seven")
+    for key, value in (("target_score", -1), ("max_discard", 9), ("partnerships", 3)):
+        options: dict[str, Any] = {key: value}
+        with pytest.raises(OptionError, match=key):
+            stammtisch.new_match("schmier", seed=1, **options)
+
+
+# --- golden records (tests/games/schmier_golden.py writes them, only on purpose) ---------
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_replays_to_its_result(name: str) -> None:
+    golden = json.loads((DATA / f"schmier-{name}.json").read_text())
+    match = stammtisch.replay(golden["record"])
+    assert match.result == golden["result"]
+    assert events_digest(match.events) == golden["events_digest"]

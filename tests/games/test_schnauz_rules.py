@@ -1,15 +1,19 @@
 """The worked scenarios SZ-T1..SZ-T20 of rules/schnauz.md §10, one test each,
-and the binding clarifications of §11."""
+the binding clarifications of §11, and the golden records of tests/data/."""
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import stammtisch
 from stammtisch.cards import parse_cards
-from stammtisch.games.schnauz import hand_key, hand_label, hand_value
+from stammtisch.games.schnauz import PASS, SchnauzState, hand_key, hand_label, hand_value
 from tests.games.schnauz_decks import stacked_deck
 
 
@@ -396,3 +400,47 @@ def test_next_dealer_skips_the_eliminated_seat() -> None:
     assert view["eliminated"] == [False, True, False]
     assert view["dealer"] == 2 and m.to_act == 2
     assert [e for e in m.events if e["type"] == "deal"][-1]["players"] == [0, 2]
+
+
+@pytest.mark.parametrize("deck_variant", ["A7", "A9", "A5"])
+def test_players_who_only_pass_still_finish_the_match(deck_variant: str) -> None:
+    """With the default short stock rule a deal of passes ends in a showdown (SZ-D8).
+
+    (With "reshuffle" or "continue" a table that only passes never ends its deal:
+    the rules allow that, so a program that hosts such players needs a limit.)
+    """
+    for num_players, lives in itertools.product(range(2, 7), (1, 3)):
+        options = stammtisch.new_match("schnauz", seed=0, num_players=num_players,
+                                       deck_variant=deck_variant, lives=lives).options
+        state = SchnauzState(options, num_players)
+        count = 0
+        while state.to_act >= 0 and count < 100_000:
+            legal = state.legal()
+            state.apply(PASS if PASS in legal else legal[0])
+            count += 1
+        result = state.result()
+        assert result is not None, f"{num_players} players, {lives} lives: no end"
+        assert result["deals"] >= num_players - 1
+
+
+# --- golden records (tests/data/regenerate.py writes them, only on purpose) -------------
+
+GOLDEN_FILES = sorted((Path(__file__).resolve().parents[1] / "data").glob("schnauz-*.json"))
+
+
+def test_there_are_golden_records() -> None:
+    assert len(GOLDEN_FILES) >= 2
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda path: path.stem)
+def test_golden_record_replays_to_its_result(path: Path) -> None:
+    golden = json.loads(path.read_text())
+    match = stammtisch.replay(golden["record"])
+    assert match.result == golden["result"]
+    digest = hashlib.sha256(json.dumps(match.events, sort_keys=True).encode()).hexdigest()
+    assert digest == golden["events_digest"], "the events changed; see tests/data/regenerate.py"
+    assert match.record() == golden["record"]
+    assert match.to_act is None and match.legal_actions() == []
+    alive = [seat for seat, out in enumerate(match.state.dump()["eliminated"]) if not out]
+    assert alive == [golden["result"]["winner"]]
+    assert match.events[-1] == {"type": "match_over", "winner": golden["result"]["winner"]}

@@ -1,8 +1,8 @@
 """The leak searcher: which cards each client may not see at this moment, and a check of
 every message text a client receives against them.
 
-What is hidden follows the property tests of the engines (``hidden_from`` and
-``check_view`` in tests/test_*_properties.py), computed from the engine's full state:
+What is hidden follows the engines' contract test (``hidden`` of each game in
+tests/games/anatomy.py), computed from the engine's full state:
 
 - Schnauz: every card but the seat's own hand and the deal's public cards (the table,
   cards taken from it, the out-of-play pile); every hand once the match is over.

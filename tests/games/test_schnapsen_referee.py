@@ -1,6 +1,5 @@
-"""Property tests of Schnapsen (DESIGN.md "Tests" 2, rules/schnapsen.md).
-
-Three parts:
+"""Schnapsen: referees that recompute the score of every deal (DESIGN.md "Tests" 2,
+rules/schnapsen.md §8, §10).
 
 - ``test_every_option_combination``: one seeded random match for every
   combination of the option values, on the fast path (``legal``/``apply`` on
@@ -10,25 +9,22 @@ Three parts:
 - ``test_game_points_of_random_deals``: thousands of random deals through the
   public API; each deal's facts (points, tricks, closing, how it ended) are
   rebuilt from the public events alone and scored by :func:`award`.
-- hypothesis tests through the public ``Match``: views leak no hidden card and
-  are JSON, undo restores the exact previous ``dump()``, ``replay(record())``
-  reaches the same state and result, every match ends with one winner.
+
+What every game must keep (hidden cards, undo, replay, the fast path) the
+contract test checks (test_contract.py).
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import stammtisch
-from stammtisch.cards import SCHNAPSEN_DECKS, card_code, parse_card, to_set
+from stammtisch.cards import SCHNAPSEN_DECKS, card_code, to_set
 from stammtisch.core.options import resolve
 from stammtisch.games.schnapsen import CLAIM, OPTIONS, SchnapsenState
 
@@ -272,114 +268,3 @@ def test_game_points_of_random_deals() -> None:
                  "wrong_claim/False/3", "cards_out/False/0", "cards_out/False/1",
                  "cards_out/True/2", "cards_out/True/3"):
         assert kind in seen, kind
-
-
-# --- the public API: views, undo, replay -------------------------------------------------------
-
-OPTION_STRATEGY = st.fixed_dictionaries(
-    {name: st.sampled_from(values) for name, values in BINARY_OPTIONS.items()},
-    optional={"schneider_max_points": st.sampled_from(SCHNEIDER),
-              "match_target": st.sampled_from((1, 2, 7)),
-              "first_dealer": st.sampled_from((0, 1, "random"))},
-)
-
-
-def codes_in(value: Any) -> set[str]:
-    """Every card code written anywhere in a JSON value (also inside action texts)."""
-    if isinstance(value, dict):
-        return set().union(*(codes_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(codes_in(v) for v in value)) if value else set()
-    if isinstance(value, str):
-        found = set()
-        for word in value.split():
-            if len(word) == 2:
-                try:
-                    found.add(card_code(parse_card(word)))
-                except stammtisch.NotationError:
-                    pass
-        return found
-    return set()
-
-
-def shown_in_deal(events: list[dict[str, Any]]) -> set[str]:
-    """Cards shown face up since the current deal began: the trump card, exchanges,
-    marriages, the trump card drawn last."""
-    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
-    shown: set[str] = set()
-    for event in events[start:]:
-        for key in ("trump_card", "took"):
-            if key in event:
-                shown.add(event[key])
-        if event["type"] == "marriage":
-            shown.update(event["cards"])
-    return shown
-
-
-def check_views(match: stammtisch.Match) -> None:
-    state = match.state.dump()
-    shown = shown_in_deal(match.events)
-    talon = set(state["talon"])
-    hands = [set(h) for h in state["hands"]]
-    for seat in (0, 1, None):
-        view = match.view(seat)
-        json.dumps(view)
-        hidden = (talon | hands[0] | hands[1]) - shown
-        if seat is not None:
-            hidden -= hands[seat]
-            assert sorted(view["hand"]) == sorted(hands[seat])
-            assert view["points"] == state["points"][seat]
-            assert bool(view["legal_actions"]) == (match.to_act == seat)
-        assert not codes_in(view) & hidden, (seat, codes_in(view) & hidden)
-        if seat != match.to_act:
-            assert view["legal_actions"] == []
-    json.dumps(match.events)
-
-
-def check_conservation(match: stammtisch.Match, size: int) -> None:
-    state = match.state.dump()
-    places = [*state["hands"], *state["won"], state["talon"],
-              [state["trump_card"]] if state["trump_card"] else [],
-              [state["lead_card"]] if state["lead_card"] else []]
-    cards = [c for place in places for c in place]
-    assert len(cards) == len(set(cards)) == size
-
-
-@pytest.mark.slow
-@settings(max_examples=150, deadline=None)
-@given(options=OPTION_STRATEGY, seed=st.integers(0, 2**31), policy=st.integers(0, 2**31))
-def test_views_undo_replay(options: dict[str, Any], seed: int, policy: int) -> None:
-    match = stammtisch.new_match("schnapsen", seed=seed, **options)
-    rng = random.Random(policy)
-    size = match.options["deck_size"]
-    check_views(match)
-    for _ in range(MAX_ACTIONS):
-        if match.to_act is None:
-            break
-        state = match.state
-        assert isinstance(state, SchnapsenState)
-        action = state.action_text(random_action(state, state.legal(), rng))
-        before, events = state.dump(), len(match.events)
-        match.play(action)
-        after = match.state.dump()
-        assert match.undo().text == action
-        assert match.state.dump() == before and len(match.events) == events
-        match.play(action)
-        assert match.state.dump() == after
-        check_conservation(match, size)
-        check_views(match)
-    result = match.result
-    assert result is not None and match.legal_actions() == []
-    target = match.options["match_target"]
-    winner = result["winner"]
-    assert result["game_points"][winner] >= target > result["game_points"][1 - winner]
-    record = json.loads(json.dumps(match.record()))
-    again = stammtisch.replay(record)
-    assert again.state.dump() == match.state.dump()
-    assert again.result == result and again.events == match.events
-    assert again.record() == record
-    fast = SchnapsenState(match.options, seed, ())
-    fast.events = None
-    for text in record["actions"]:
-        fast.apply(fast.parse_action(text))
-    assert fast.dump() == match.state.dump()
