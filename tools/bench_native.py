@@ -29,6 +29,7 @@ from stammtisch.core.options import resolve
 from stammtisch.games import find_game
 from stammtisch.games.schnapsen import Rules
 from stammtisch.games.schnapsen_sim import SimulatedMatch
+from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 Run = Callable[[int, random.Random], tuple[int, int]]
 COMPILED_PATHS = ("compiled", "compiled-py")
@@ -109,9 +110,9 @@ def solver_rates(seconds: float) -> list[Rate]:
     return rates
 
 
-def expert_positions(count: int) -> list[dict[str, Any]]:
+def expert_positions(count: int) -> list[SchnapsenView]:
     """Views of Schnapsen decisions with the talon open (play-outs into the solver)."""
-    views: list[dict[str, Any]] = []
+    views: list[SchnapsenView] = []
     rng = random.Random(21)
     seed = 0
     while len(views) < count:
@@ -119,7 +120,7 @@ def expert_positions(count: int) -> list[dict[str, Any]]:
         seed += 1
         for _ in range(rng.randrange(4)):
             match.play(rng.choice(match.legal_actions()))
-        view = match.view(match.to_act)
+        view = schnapsen_view(match.view(match.to_act))
         if view["talon_size"] > 2 and not view["closed"] and len(view["legal_actions"]) > 1:
             views.append(view)
     return views

@@ -19,6 +19,7 @@ from stammtisch.cards import SCHMIER_DECK, card_code, parse_cards
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.games.schmier import EXCHANGE, PLAY, ROB, SchmierState
+from stammtisch.games.schmier_types import schmier_view
 
 LEVELS = ("random", "beginner", "club", "expert")
 FULL = (1 << 53) - 1
@@ -172,7 +173,7 @@ def test_determinized_deals_agree_with_the_view() -> None:
     rng = random.Random(3)
     for match, seat in _positions(40, 1):
         true = _state(match)
-        view = match.view(seat)
+        view = schmier_view(match.view(seat))
         for _ in range(3):
             state = determinize(view, rng)
             assert state.view(seat) == view

@@ -21,6 +21,7 @@ from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
 from stammtisch.core.match import Match
 from stammtisch.core.options import resolve
 from stammtisch.games.schnapsen import OPTIONS, SchnapsenState, action_text
+from stammtisch.games.schnapsen_types import schnapsen_view
 
 LEVELS = ("random", "beginner", "club", "expert")
 TINY = 0.002
@@ -82,7 +83,7 @@ def _scrambled_twin(match: Match, seat: int, rng: random.Random) -> Match | None
     the same actions lead to the same view; None when nothing is hidden."""
     state = match.state
     assert isinstance(state, SchnapsenState)
-    seen = read_view(match.view(seat))
+    seen = read_view(schnapsen_view(match.view(seat)))
     hidden = list(state.deck[state.talon_pos:]) + [
         c for c in state.deck if state.hands[1 - seat] >> c & 1 and not seen.opp_must >> c & 1]
     if len(hidden) < 2:
@@ -200,7 +201,7 @@ def _forced_66() -> SchnapsenState:
 def test_the_expert_finds_a_forced_66() -> None:
     view = cast(dict[str, Any], _forced_66().view(0))
     assert sorted(view["legal_actions"]) == ["play AH", "play JC"]
-    rows = ExpertBot(1, budget=0.5).evaluate(view)
+    rows = ExpertBot(1, budget=0.5).evaluate(schnapsen_view(view))
     assert [(action_text(a), points) for a, _, points in rows] == [("play AH", 1.0),
                                                                   ("play JC", -1.0)]
     analysis = ExpertBot(1, budget=0.5).analyze(view)
@@ -290,7 +291,7 @@ def test_determinize_respects_the_view(options: dict[str, Any]) -> None:
         match = stammtisch.new_match("schnapsen", seed=seed, match_target=2, **options)
         while match.to_act is not None:
             seat = match.to_act
-            view = match.view(seat)
+            view = schnapsen_view(match.view(seat))
             seen = read_view(view)
             truth = match.state
             assert isinstance(truth, SchnapsenState)
@@ -333,7 +334,7 @@ def test_expert_samples_and_plays_by_the_tables_options() -> None:
         bots = [ExpertBot(seed, budget=30.0, max_worlds=6) for _ in range(2)]
         while match.to_act is not None:
             seat = match.to_act
-            view = match.view(seat)
+            view = schnapsen_view(match.view(seat))
             world = determinize(view, rng)
             assert world.rules.deck_size == 24 and world.rules.hand_size == 6
             assert world.rules.follow_always and world.rules.manual

@@ -374,7 +374,7 @@ def test_the_expert_ranks_the_same_with_compiled_worlds() -> None:
     match = SchnapsenState(resolve("schnapsen", INFO.options, {}), 4)
     while match.to_act >= 0 and not match.strict:  # and one in the strict phase
         match.apply(rng.choice(match.legal()))
-    views.append(dict(match.view(match.to_act)))
+    views.append(match.view(match.to_act))
     for view in views:
         python = ExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False,
                            compiled=False)

@@ -14,7 +14,7 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 try:
     import numpy as np
@@ -28,17 +28,32 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
 
 from stammtisch.cards import Card, parse_card
 from stammtisch.core.action import Action
+from stammtisch.core.game import View
 from stammtisch.core.match import Match
 from stammtisch.errors import IllegalActionError, OptionError
 from stammtisch.games import find_game
 from stammtisch.terminal.render import renderer
 
+ViewT = TypeVar("ViewT", bound=View)
+"""The view a codec reads: its game's (``SchnapsenView``, ...)."""
+
+
+class LivesView(View):
+    """The keys of a lives game's view (Schnauz, Scat) that :class:`LivesCodec` reads."""
+
+    lives: list[int]
+    eliminated: list[bool]
+
+
+LivesViewT = TypeVar("LivesViewT", bound=LivesView)
+
 RENDER_MODES = ("ansi", "human")
 REWARD_MODES = ("match", "deal")
 
 
-class Codec(ABC):
-    """One game's observation layout and action indexing, for one set of options."""
+class Codec(ABC, Generic[ViewT]):
+    """One game's observation layout and action indexing, for one set of options;
+    it reads the game's view (``ViewT``)."""
 
     def __init__(self, options: Mapping[str, Any], deck: Sequence[Card]) -> None:
         self.options = options
@@ -65,14 +80,16 @@ class Codec(ABC):
         """Declare the fields in order (the module docstring lists them)."""
 
     @abstractmethod
-    def encode(self, view: dict[str, Any], out: np.ndarray[Any, Any]) -> None:
+    def encode(self, view: ViewT, out: np.ndarray[Any, Any]) -> None:
         """Write ``view`` (a seat's) into the zeroed array ``out``."""
 
     def put(self, out: np.ndarray[Any, Any], name: str, index: int, value: float = 1.0) -> None:
         out[self.offsets[name] + index] = value
 
-    def put_seats(self, out: np.ndarray[Any, Any], view: dict[str, Any]) -> None:
+    def put_seats(self, out: np.ndarray[Any, Any], view: View) -> None:
         """The fields every game has: the seat, who is to act (if anyone), the dealer."""
+        if view["seat"] is None:
+            raise ValueError("a spectator's view: an observation is a seat's view")
         self.put(out, "seat", view["seat"])
         if view["to_act"] is not None:
             self.put(out, "to_act", view["to_act"])
@@ -98,18 +115,18 @@ class Codec(ABC):
     num_actions: int
 
     @abstractmethod
-    def index_of(self, view: dict[str, Any], action: int) -> int:
+    def index_of(self, view: ViewT, action: int) -> int:
         """The index of the engine's ``action``, legal in the acting seat's ``view``."""
 
     @abstractmethod
-    def action_of(self, view: dict[str, Any], index: int) -> int:
+    def action_of(self, view: ViewT, index: int) -> int:
         """The engine's action at ``index`` in the acting seat's ``view``; ValueError
         when the index names no action there."""
 
     # -- scores and rewards ---------------------------------------------------------
 
     @abstractmethod
-    def standing(self, view: dict[str, Any]) -> list[float]:
+    def standing(self, view: ViewT) -> list[float]:
         """Each seat's public standing (points, team score, lives left); a deal's reward
         is the change of it."""
 
@@ -133,11 +150,11 @@ def centred(changes: Sequence[float]) -> list[float]:
     return [change - mean for change in changes]
 
 
-class LivesCodec(Codec):
+class LivesCodec(Codec[LivesViewT]):
     """The standing and result of the lives games (Schnauz, Scat): lives, and one more
     while still in; the last one standing wins."""
 
-    def standing(self, view: dict[str, Any]) -> list[float]:
+    def standing(self, view: LivesViewT) -> list[float]:
         return [lives + (0.0 if out else 1.0)
                 for lives, out in zip(view["lives"], view["eliminated"], strict=True)]
 
@@ -158,7 +175,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "",
                                 "is_parallelizable": False}
     game = ""
-    codec_class: type[Codec]
+    codec_class: type[Codec[Any]]
     option_defaults: dict[str, Any] = {}
 
     def __init__(self, render_mode: str | None = None, reward: str = "match",

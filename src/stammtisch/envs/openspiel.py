@@ -103,7 +103,7 @@ class Rules:
 
     info: GameInfo
     options: dict[str, Any]
-    codec: Codec
+    codec: Codec[Any]
     max_moves: int
     players: int
 
@@ -236,7 +236,7 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
 class ViewObserver:
     """OpenSpiel's PyObserver over a seat's view: the codec's tensor and the view's JSON."""
 
-    def __init__(self, codec: Codec) -> None:
+    def __init__(self, codec: Codec[Any]) -> None:
         self.codec = codec
         self.tensor = np.zeros(codec.size, np.float32)
         self.dict = {"observation": self.tensor}

@@ -23,6 +23,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from stammtisch.bots.schnapsen.determinize import determinize
 from stammtisch.envs.openspiel import GAME_CLASSES, CardGame, CardGameState
+from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 SIMULATIONS = 200
 
@@ -44,8 +45,9 @@ class ISMCTSBot:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return str(legal[0])
-        game = GAME_CLASSES["schnapsen"]({"match_target": int(view["match_target"])})
-        root = self.world(game, view)
+        seat_view = schnapsen_view(view)
+        game = GAME_CLASSES["schnapsen"]({"match_target": seat_view["match_target"]})
+        root = self.world(game, seat_view)
         random_state = np.random.RandomState(self.rng.getrandbits(31))
         bot = ismcts.ISMCTSBot(
             game, mcts.RandomRolloutEvaluator(1, random_state), uct_c=2.0,
@@ -56,7 +58,7 @@ class ISMCTSBot:
         assert root.engine is not None
         return str(root.engine.action_text(root.engine_action(index)))
 
-    def world(self, game: CardGame, view: dict[str, Any]) -> CardGameState:
+    def world(self, game: CardGame, view: SchnapsenView) -> CardGameState:
         """One deal consistent with ``view``, as an OpenSpiel state."""
         return game.from_engine(determinize(view, self.rng))
 

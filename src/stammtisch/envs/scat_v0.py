@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
+from stammtisch.games.scat_types import ScatView
 
 _DISCARD = 8
 """The engine's id of ``discard`` card 0 (games/scat.py)."""
@@ -48,7 +49,7 @@ _SIMPLE = 5
 _PHASES = ("throw_down", "draw", "discard")
 
 
-class ScatCodec(LivesCodec):
+class ScatCodec(LivesCodec[ScatView]):
     num_actions = _SIMPLE + 52
 
     def layout(self) -> None:
@@ -61,7 +62,7 @@ class ScatCodec(LivesCodec):
                            ("stock_size", 1)):
             self.field(name, size)
 
-    def encode(self, view: dict[str, Any], out: Any) -> None:
+    def encode(self, view: ScatView, out: Any) -> None:
         self.put_seats(out, view)
         if view["phase"] in _PHASES:
             self.put(out, "phase", _PHASES.index(view["phase"]))
@@ -71,8 +72,8 @@ class ScatCodec(LivesCodec):
             self.cards(out, "discard_top", [view["discard_top"]])
         if view["taken_from_discard"]:
             self.cards(out, "taken_from_discard", [view["taken_from_discard"]])
-        for seat, codes in view["known_cards"].items():
-            self.cards(out, "known_cards", codes, block=int(seat))
+        for holder, codes in view["known_cards"].items():
+            self.cards(out, "known_cards", codes, block=int(holder))
         self.scaled(out, "lives", view["lives"], self.options["lives"])
         self.scaled(out, "eliminated", [float(e) for e in view["eliminated"]], 1)
         self.scaled(out, "hand_sizes", view["hand_sizes"], 4)
@@ -83,11 +84,11 @@ class ScatCodec(LivesCodec):
             self.put(out, "declined", seat)
         self.scaled(out, "stock_size", [view["stock_size"]], 52)
 
-    def index_of(self, view: dict[str, Any], action: int) -> int:
+    def index_of(self, view: ScatView, action: int) -> int:
         del view
         return action if action < _SIMPLE else action - _DISCARD + _SIMPLE
 
-    def action_of(self, view: dict[str, Any], index: int) -> int:
+    def action_of(self, view: ScatView, index: int) -> int:
         del view
         if not 0 <= index < self.num_actions:
             raise ValueError(f"no action at index {index}")

@@ -58,6 +58,7 @@ from typing import Any
 from stammtisch.cards import SUIT_CODES, parse_card
 from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
 from stammtisch.games.schmier import DISCARD, HAND_SIZE, NUM_PLAYERS, PASS
+from stammtisch.games.schmier_types import SchmierView
 
 _TRUMP, _BID, _PLAY = 4, 16, 32
 """The engine's ids of ``trump`` C, ``bid 0`` and ``play`` card 0 (games/schmier.py)."""
@@ -95,7 +96,7 @@ def rob_positions(rank: int) -> tuple[int, ...]:
     return tuple(reversed(kept))
 
 
-class SchmierCodec(Codec):
+class SchmierCodec(Codec[SchmierView]):
     low = -1.0
     num_actions = ROBS + NUM_ROBS
 
@@ -108,9 +109,10 @@ class SchmierCodec(Codec):
                            ("scores", 3)):
             self.field(name, size)
 
-    def encode(self, view: dict[str, Any], out: Any) -> None:
+    def encode(self, view: SchmierView, out: Any) -> None:
         self.put_seats(out, view)
-        self.put(out, "team", view["team"])
+        if view["team"] is not None:
+            self.put(out, "team", view["team"])
         if view["phase"] in _PHASES:
             self.put(out, "phase", _PHASES.index(view["phase"]))
         self.cards(out, "hand", view["hand"])
@@ -137,7 +139,7 @@ class SchmierCodec(Codec):
         self.scaled(out, "tricks_won", view["tricks_won"], 6)
         self.scaled(out, "scores", view["scores"], view["target_score"])
 
-    def index_of(self, view: dict[str, Any], action: int) -> int:
+    def index_of(self, view: SchmierView, action: int) -> int:
         if action >= DISCARD:
             hand = hand_cards(tuple(view["hand"]))
             discarded = action & _CARDS
@@ -154,7 +156,7 @@ class SchmierCodec(Codec):
             return TRUMPS + action - _TRUMP
         return PASS
 
-    def action_of(self, view: dict[str, Any], index: int) -> int:
+    def action_of(self, view: SchmierView, index: int) -> int:
         if not 0 <= index < self.num_actions:
             raise ValueError(f"no action at index {index}")
         if index >= EXCHANGES:
@@ -178,7 +180,7 @@ class SchmierCodec(Codec):
             return _BID + index - BIDS + 1
         return PASS
 
-    def standing(self, view: dict[str, Any]) -> list[float]:
+    def standing(self, view: SchmierView) -> list[float]:
         teams = len(view["scores"])
         return [float(view["scores"][seat % teams]) for seat in range(NUM_PLAYERS)]
 

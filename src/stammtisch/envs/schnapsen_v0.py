@@ -50,13 +50,14 @@ from typing import Any
 from stammtisch.cards import KING, QUEEN, SUIT_CODES, make_card
 from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
 from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, MARRIAGE, TARGET
+from stammtisch.games.schnapsen_types import SchnapsenView
 
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
 
 
-class SchnapsenCodec(Codec):
+class SchnapsenCodec(Codec[SchnapsenView]):
     def layout(self) -> None:
         d = len(self.deck)
         self.num_actions = d + len(MARRIAGE_CARDS) + len(_SPECIAL)
@@ -68,7 +69,7 @@ class SchnapsenCodec(Codec):
                            ("tricks", 2), ("game_points", 2)):
             self.field(name, size)
 
-    def encode(self, view: dict[str, Any], out: Any) -> None:
+    def encode(self, view: SchnapsenView, out: Any) -> None:
         me = view["seat"]
         self.put_seats(out, view)
         if view["phase"] in _PHASES:
@@ -101,7 +102,7 @@ class SchnapsenCodec(Codec):
         self.scaled(out, "tricks", view["tricks"], len(self.deck) / 2)
         self.scaled(out, "game_points", view["game_points"], view["match_target"])
 
-    def index_of(self, view: dict[str, Any], action: int) -> int:
+    def index_of(self, view: SchnapsenView, action: int) -> int:
         del view
         d = len(self.deck)
         if action >= MARRIAGE:
@@ -110,7 +111,7 @@ class SchnapsenCodec(Codec):
             return d + len(MARRIAGE_CARDS) + _SPECIAL.index(action)
         return self.card_index[action]
 
-    def action_of(self, view: dict[str, Any], index: int) -> int:
+    def action_of(self, view: SchnapsenView, index: int) -> int:
         del view
         d = len(self.deck)
         if not 0 <= index < self.num_actions:
@@ -121,7 +122,7 @@ class SchnapsenCodec(Codec):
             return MARRIAGE + MARRIAGE_CARDS[index - d]
         return _SPECIAL[index - d - len(MARRIAGE_CARDS)]
 
-    def standing(self, view: dict[str, Any]) -> list[float]:
+    def standing(self, view: SchnapsenView) -> list[float]:
         return [float(points) for points in view["game_points"]]
 
     def final(self, result: dict[str, Any], num_players: int) -> list[float]:

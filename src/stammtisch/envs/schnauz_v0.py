@@ -42,12 +42,13 @@ from typing import Any
 from stammtisch.cards import parse_card
 from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
 from stammtisch.games.schnauz import KEEP, KNOCK, PASS, SWAP_ALL, SWAP_HAND, swap_one
+from stammtisch.games.schnauz_types import SchnauzView
 
 _SIMPLE = (KEEP, SWAP_HAND, PASS, KNOCK, SWAP_ALL)
 _SWAPS = 5
 
 
-class SchnauzCodec(LivesCodec):
+class SchnauzCodec(LivesCodec[SchnauzView]):
     num_actions = _SWAPS + 9
 
     def layout(self) -> None:
@@ -59,7 +60,7 @@ class SchnauzCodec(LivesCodec):
                            ("stock_size", 1)):
             self.field(name, size)
 
-    def encode(self, view: dict[str, Any], out: Any) -> None:
+    def encode(self, view: SchnauzView, out: Any) -> None:
         self.put_seats(out, view)
         if view["phase"] in ("dealer_choice", "play"):
             self.put(out, "phase", ("dealer_choice", "play").index(view["phase"]))
@@ -76,7 +77,7 @@ class SchnauzCodec(LivesCodec):
         self.scaled(out, "passes", [view["passes"]], view["num_players"])
         self.scaled(out, "stock_size", [view["stock_size"]], len(self.deck))
 
-    def index_of(self, view: dict[str, Any], action: int) -> int:
+    def index_of(self, view: SchnauzView, action: int) -> int:
         if action < 8:
             return _SIMPLE.index(action)
         hand_card, table_card = divmod(action - 8, 53)
@@ -84,7 +85,7 @@ class SchnauzCodec(LivesCodec):
         table = [parse_card(c) for c in view["table"]]
         return _SWAPS + 3 * hand.index(hand_card) + table.index(table_card)
 
-    def action_of(self, view: dict[str, Any], index: int) -> int:
+    def action_of(self, view: SchnauzView, index: int) -> int:
         if 0 <= index < _SWAPS:
             return _SIMPLE[index]
         i, j = divmod(index - _SWAPS, 3)

@@ -7,7 +7,8 @@ suits are ``C``, ``D``, ``H``, ``S``; teams are numbered from 0.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from stammtisch.core.game import ActionEvent, View
 
@@ -131,3 +132,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "trick": SchmierTrickEvent, "deal_score": DealScoreEvent, "match_over": SchmierOverEvent,
 }
 """Each event's ``type`` and its TypedDict (the contract test checks events by it)."""
+
+
+def schmier_view(view: Mapping[str, Any]) -> SchmierView:
+    """``view`` as a :class:`SchmierView`: where a view enters from the generic contract
+    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
+    test (tests/games/test_contract.py) checks every key and value type."""
+    if view.get("game") != "schmier":
+        raise ValueError(f"not a schmier view: game {view.get('game')!r}")
+    return cast(SchmierView, view)

@@ -7,7 +7,8 @@ codes are text (``"TH"``), suits are ``C``, ``D``, ``H``, ``S``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from stammtisch.core.game import ActionEvent, View
 
@@ -144,3 +145,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "marriage": MarriageEvent, "deal_end": DealEndEvent, "match_over": SchnapsenOverEvent,
 }
 """Each event's ``type`` and its TypedDict (the contract test checks events by it)."""
+
+
+def schnapsen_view(view: Mapping[str, Any]) -> SchnapsenView:
+    """``view`` as a :class:`SchnapsenView`: where a view enters from the generic contract
+    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
+    test (tests/games/test_contract.py) checks every key and value type."""
+    if view.get("game") != "schnapsen":
+        raise ValueError(f"not a schnapsen view: game {view.get('game')!r}")
+    return cast(SchnapsenView, view)

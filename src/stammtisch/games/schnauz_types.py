@@ -7,7 +7,8 @@ seats are ints, and maps keyed by seat use the seat as text (JSON keys).
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from stammtisch.core.game import ActionEvent, View
 from stammtisch.core.lives import LastSeatEvent, LifeEvent
@@ -81,3 +82,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "life": LifeEvent, "match_over": LastSeatEvent,
 }
 """Each event's ``type`` and its TypedDict (the contract test checks events by it)."""
+
+
+def schnauz_view(view: Mapping[str, Any]) -> SchnauzView:
+    """``view`` as a :class:`SchnauzView`: where a view enters from the generic contract
+    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
+    test (tests/games/test_contract.py) checks every key and value type."""
+    if view.get("game") != "schnauz":
+        raise ValueError(f"not a schnauz view: game {view.get('game')!r}")
+    return cast(SchnauzView, view)

@@ -11,6 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.game import Event
+from stammtisch.games.schnapsen_types import (
+    Marriage,
+    SchnapsenTrick,
+    SchnapsenView,
+    schnapsen_view,
+)
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.resolve import shortest
 from stammtisch.terminal.text import cards, plural, seat_name, symbol
@@ -31,7 +37,7 @@ def bummerl(points: list[int], me: int | None, target: int | None = None) -> str
     return text + (f" (first to {target})" if target else "")
 
 
-def _talon(view: dict[str, Any]) -> str:
+def _talon(view: SchnapsenView) -> str:
     me = view["seat"]
     trump = f"Trump {_SUITS[view['trump_suit']]}"
     t = view["talon_size"]
@@ -39,20 +45,21 @@ def _talon(view: dict[str, Any]) -> str:
         who = "you" if view["closer"] == me else seat_name(view["closer"], me)
         return (f"{trump} · talon closed by {who} ({plural(t, 'card')} stay face down):"
                 " no more drawing, follow suit")
-    if t == 0:
+    face_up = view["trump_card"]
+    if t == 0 or face_up is None:
         return f"{trump} · talon used up: follow suit"
     return (f"{trump} · talon {plural(t, 'card')}, the trump card"
-            f" {symbol(view['trump_card'])} face up at the bottom")
+            f" {symbol(face_up)} face up at the bottom")
 
 
-def _points(view: dict[str, Any]) -> str:
+def _points(view: SchnapsenView) -> str:
     text = f"your points {view['points']}"
     if view["pending"]:
         text += f" (+{view['pending']} from a marriage, counted with your first trick)"
     return text
 
 
-def _trick_text(trick: dict[str, Any], me: int | None) -> str:
+def _trick_text(trick: SchnapsenTrick, me: int | None) -> str:
     leader = trick["leader"]
     lead, follow = (symbol(c) for c in trick["cards"])
     other = 1 - leader
@@ -60,12 +67,12 @@ def _trick_text(trick: dict[str, Any], me: int | None) -> str:
             f" → {seat_name(trick['winner'], me)}")
 
 
-def _marriage(m: dict[str, Any], me: int | None) -> str:
+def _marriage(m: Marriage, me: int | None) -> str:
     trumps = " in trumps" if m["points"] == 40 else ""
     return f"{seat_name(m['seat'], me)} {cards(m['cards'])} ({m['points']}{trumps})"
 
 
-def _specials(view: dict[str, Any]) -> list[str]:
+def _specials(view: SchnapsenView) -> list[str]:
     """What each non-play action does, with its short form, while it is legal."""
     legal = view["legal_actions"]
     trump = view["trump_suit"]
@@ -77,7 +84,7 @@ def _specials(view: dict[str, Any]) -> list[str]:
             other = ("K" if card[0] == "Q" else "Q") + card[1]
             value = "40 (trumps)" if card[1] == trump else "20"
             what = f"show {symbol(other)} and lead {symbol(card)}: a marriage, {value}"
-        elif action == "exchange":
+        elif action == "exchange" and view["trump_card"] is not None:
             low = ("J" if view["deck_size"] == 20 else "9") + trump
             what = f"give your {symbol(low)} for the trump card {symbol(view['trump_card'])}"
         elif action == "close":
@@ -92,7 +99,7 @@ def _specials(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: SchnapsenView) -> list[str]:
     me = view["seat"]
     dealer = view["dealer"]
     lines = [f"Deal {view['deal'] + 1} · {_verb(dealer, me, 'deal')} · Bummerl: "
@@ -264,8 +271,9 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
     return [head, "Game points: " + bummerl(points, me)]
 
 
-def render_hand(view: dict[str, Any]) -> str:
+def render_hand(view: SchnapsenView) -> str:
     return cards(view.get("hand", []))
 
 
-RENDERER = Renderer(render_view, render_events, render_result, render_hand, render_actions)
+RENDERER = Renderer(lambda view: render_view(schnapsen_view(view)), render_events, render_result,
+                    lambda view: render_hand(schnapsen_view(view)), render_actions)

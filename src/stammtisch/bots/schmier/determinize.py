@@ -23,19 +23,19 @@ is never sampled.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from stammtisch.bots.schmier.hand import suit_value
 from stammtisch.bots.schmier.seen import Seen, read
 from stammtisch.cards import iter_cards
 from stammtisch.games.schmier import NUM_PLAYERS, TRUMPS, SchmierHidden, SchmierState
+from stammtisch.games.schmier_types import SchmierView
 
 TRIES = 12
 BIDDER_FLOOR = 1.2
 BIDDER_TRIES = 12
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> SchmierState:
+def determinize(view: SchmierView, rng: random.Random) -> SchmierState:
     return build(view, read(view), rng)
 
 
@@ -136,7 +136,7 @@ def plausible(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
     return best
 
 
-def build(view: dict[str, Any], seen: Seen, rng: random.Random) -> SchmierState:
+def build(view: SchmierView, seen: Seen, rng: random.Random) -> SchmierState:
     placed = plausible(seen, rng)
     hands = [0] * NUM_PLAYERS
     discards = [0] * NUM_PLAYERS

@@ -45,6 +45,7 @@ from stammtisch.bots.schmier.policy import (
 from stammtisch.bots.schmier.seen import Seen, read
 from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.games.schmier import EXCHANGE, ROB, SchmierState, action_text
+from stammtisch.games.schmier_types import schmier_view
 
 EXPERT_SECONDS = 0.9
 """The default budget per decision (the issue asks for at most 1 s)."""
@@ -86,11 +87,12 @@ class _RuleBot:
         self.seed = seed
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
+        seat_view = schmier_view(view)
+        seen = read(seat_view)
         _legal(seen)
         if len(seen.legal) == 1:
             return action_text(seen.legal[0])
-        state = build(view, seen, random.Random(0))
+        state = build(seat_view, seen, random.Random(0))
         action = type(self).policy(state)
         if action not in seen.legal:
             raise ValueError(f"the {self.name} bot chose {action_text(action)!r}, not legal")
@@ -125,13 +127,14 @@ class ExpertBot:
         return max(1, math.ceil(self.budget * SAMPLES_PER_SECOND))
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
-        seen = read(view)
+        seat_view = schmier_view(view)
+        seen = read(seat_view)
         _legal(seen)
         if len(seen.legal) == 1:
             return [(action_text(seen.legal[0]), 0.0)]
         rng = seeded(self.seed, view)
         actions = list(seen.legal)
-        table = build(view, seen, random.Random(0))
+        table = build(seat_view, seen, random.Random(0))
         if seen.phase in (EXCHANGE, ROB):
             actions = discard_candidates(table, actions, CANDIDATES)
         club = club_action(table)
@@ -144,12 +147,12 @@ class ExpertBot:
             return deal_change(world, action, seat, club_action)
 
         plan = Plan(z=Z, halving_from=4, max_worlds=self.max_samples)
-        race = search(actions, scalar_parts(lambda r: build(view, seen, r), value), rng,
+        race = search(actions, scalar_parts(lambda r: build(seat_view, seen, r), value), rng,
                       Clock(self.budget), plan, default)
         return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
+        seen = read(schmier_view(view))
         _legal(seen)
         if len(seen.legal) == 1:
             return action_text(seen.legal[0])

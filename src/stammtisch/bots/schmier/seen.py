@@ -28,6 +28,7 @@ from stammtisch.games.schmier import (
     parse_action,
     play,
 )
+from stammtisch.games.schmier_types import SchmierView
 
 BID0, PLAY0 = bid(0), play(0)
 
@@ -96,7 +97,10 @@ class Seen:
         return DECK & ~(self.hand | self.discarded | self.played)
 
 
-def read(view: dict[str, Any]) -> Seen:
+def read(view: SchmierView) -> Seen:
+    own = view["seat"]
+    if own is None:
+        raise ValueError("a spectator's view: the bots read the view of a seat")
     trump = -1 if view["trump"] is None else SUIT_CODES.index(view["trump"])
     tricks = tuple((t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
                    for t in view["tricks"])
@@ -116,7 +120,7 @@ def read(view: dict[str, Any]) -> Seen:
             bidder = seat
     legal = tuple(parse_action(text) for text in view["legal_actions"])
     return Seen(
-        seat=view["seat"],
+        seat=own,
         num_teams=len(view["teams"]),
         phase=view["phase"],
         to_act=-1 if view["to_act"] is None else view["to_act"],
@@ -143,7 +147,7 @@ def read(view: dict[str, Any]) -> Seen:
     )
 
 
-def _options(view: dict[str, Any], legal: tuple[int, ...], trump: int) -> dict[str, Any]:
+def _options(view: SchmierView, legal: tuple[int, ...], trump: int) -> dict[str, Any]:
     """House rules the seat's legal actions show: the bid range, stick the dealer and
     equalling at the dealer's turn, the exchange limit, trump anytime."""
     found: dict[str, Any] = {}

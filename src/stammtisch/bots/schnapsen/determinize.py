@@ -14,11 +14,11 @@ choices are not read as signals); the open phase with
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.cards import Card, CardSet, iter_cards, to_set
 from stammtisch.games.schnapsen import SchnapsenHidden, SchnapsenState
+from stammtisch.games.schnapsen_types import SchnapsenView
 
 
 def sample_hidden(seen: Seen, rng: random.Random) -> tuple[CardSet, tuple[Card, ...]]:
@@ -44,7 +44,7 @@ def build_state(seen: Seen, opp_hand: CardSet, talon: tuple[Card, ...],
     return SchnapsenState.from_view(seen.view, SchnapsenHidden(hands, talon, seed))
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> SchnapsenState:
+def determinize(view: SchnapsenView, rng: random.Random) -> SchnapsenState:
     """A complete deal consistent with everything ``view`` shows, as an engine state."""
     seen = read_view(view)
     opp, talon = sample_hidden(seen, rng)

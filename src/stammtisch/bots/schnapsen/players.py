@@ -40,6 +40,7 @@ from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
 from stammtisch.cards import CardSet
 from stammtisch.games.schnapsen import action_text, parse_action
+from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 if TYPE_CHECKING:
     from stammtisch.native import Match, Solver
@@ -74,9 +75,9 @@ class BeginnerBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(view))
+        return action_text(self.pick(schnapsen_view(view)))
 
-    def pick(self, view: dict[str, Any]) -> int:
+    def pick(self, view: SchnapsenView) -> int:
         legal = [parse_action(a) for a in view["legal_actions"]]
         if not legal:
             raise ValueError("the bot was asked to act in a view with no legal actions")
@@ -92,9 +93,9 @@ class ClubBot:
         del seed  # the club plays the same way every time
 
     def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(view))
+        return action_text(self.pick(schnapsen_view(view)))
 
-    def pick(self, view: dict[str, Any]) -> int:
+    def pick(self, view: SchnapsenView) -> int:
         legal = [parse_action(a) for a in view["legal_actions"]]
         if not legal:
             raise ValueError("the bot was asked to act in a view with no legal actions")
@@ -136,15 +137,16 @@ class ExpertBot:
             raise ValueError("the bot was asked to act in a view with no legal actions")
         if len(legal) == 1:
             return legal[0]
-        return action_text(self.evaluate(view, self.early_stop)[0][0])
+        return action_text(self.evaluate(schnapsen_view(view), self.early_stop)[0][0])
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
         """Every legal action with its estimated chance to win the match (0..1), best
         first (as :meth:`evaluate` ranks them, on the whole budget: every action's
         figure as precise as the budget allows, not only the winner's)."""
-        return [(action_text(a), round(worth, 4)) for a, worth, _ in self.evaluate(view)]
+        ranked = self.evaluate(schnapsen_view(view))
+        return [(action_text(a), round(worth, 4)) for a, worth, _ in ranked]
 
-    def evaluate(self, view: dict[str, Any],
+    def evaluate(self, view: SchnapsenView,
                  early_stop: bool = False) -> list[tuple[int, float, float]]:
         """Every legal action id with its match-winning chance and its expected game
         points in this deal (-3..3), best first (more points break a tie of chances).

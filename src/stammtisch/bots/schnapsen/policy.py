@@ -31,7 +31,6 @@ a play-out is a rough sample of sensible play, not good play.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.cards import (
@@ -57,6 +56,7 @@ from stammtisch.games.schnapsen import (
     SchnapsenState,
     takes,
 )
+from stammtisch.games.schnapsen_types import SchnapsenView
 
 
 def _cheapest(cards: list[Card], trump_suit: int) -> Card:
@@ -79,7 +79,7 @@ def _marriage_pick(marriages: list[int], trump_suit: int) -> int:
                                          rank_of(a - MARRIAGE) == QUEEN))
 
 
-def beginner_action(view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+def beginner_action(view: SchnapsenView, legal: list[int], rng: random.Random) -> int:
     """The beginner's choice among the ids ``legal``: its own hand by rules of thumb."""
     if CLAIM in legal and view["points"] >= TARGET:
         return CLAIM

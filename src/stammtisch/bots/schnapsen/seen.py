@@ -29,6 +29,7 @@ from stammtisch.cards import (
 )
 from stammtisch.core.options import resolve
 from stammtisch.games.schnapsen import HIGHER, NAME, OPTIONS, POINTS, STRENGTH, Rules
+from stammtisch.games.schnapsen_types import SchnapsenView
 
 
 @lru_cache(maxsize=16)
@@ -72,7 +73,7 @@ class Seen:
     exchanges: tuple[tuple[int, int, int, int], ...]
     close_points: int
     close_tricks: int
-    view: dict[str, Any]
+    view: SchnapsenView
 
     @property
     def opp(self) -> int:
@@ -96,9 +97,11 @@ def _credited(history: tuple[tuple[int, int, int, int], ...],
     return (cards + bonus, 0) if has_trick else (0, bonus)
 
 
-def read_view(view: dict[str, Any]) -> Seen:
+def read_view(view: SchnapsenView) -> Seen:
     """The seat's knowledge in ``view``."""
-    seat: int = view["seat"]
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view: the bots read the view of a seat")
     opp = 1 - seat
     deck_size: int = view["deck_size"]
     hand_size: int = view["hand_size"]
@@ -111,14 +114,15 @@ def read_view(view: dict[str, Any]) -> Seen:
                      h["winner"]) for h in view["history"])
     trick = view.get("trick")
     lead = parse_card(trick["cards"][0]) if trick else -1
-    leader: int = trick["leader"] if trick else view["to_act"]
+    to_act = view["to_act"]
+    leader = trick["leader"] if trick else -1 if to_act is None else to_act
     played = to_set(c for _, a, b, _ in history for c in (a, b))
     if lead >= 0:
         played |= 1 << lead
     t: int = view["talon_size"]
     closer = -1 if view["closer"] is None else int(view["closer"])
     face_up = view["trump_card"] is not None
-    trump_card = parse_card(view["trump_card"]) if face_up else -1
+    trump_card = -1 if view["trump_card"] is None else parse_card(view["trump_card"])
     unseen = deck & ~hand & ~played & ~((1 << trump_card) if face_up else 0)
     opp_size = deck_size - hand.bit_count() - played.bit_count() - t
     t0 = deck_size - 2 * hand_size
@@ -175,7 +179,7 @@ def read_view(view: dict[str, Any]) -> Seen:
     if closer >= 0:
         close_points = _credited(history, marriage_list, 1 - closer, strict_from, strict_from)[0]
         close_tricks = sum(1 for *_, w in history[:strict_from] if w != closer)
-    declared = parse_card(view["declared"]) if view.get("declared") else -1
+    declared = parse_card(view["declared"]) if view["declared"] else -1
     return Seen(
         seat=seat, rules=rules, deck=deck, trump_suit=trump_suit, trump_card=trump_card,
         dead_trump=dead_trump, t=t, closer=closer, strict=closer >= 0 or t == 0, hand=hand,
