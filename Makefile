@@ -55,10 +55,11 @@ chromium:
 unit: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
 
-# The edit loop: every test but the slow ones (marked `slow`) and the browser's, in
-# under a minute; `make test` runs them all, with lint and types.
+# The edit loop: every test but the slow ones (marked `slow`) and the browser's, on
+# every core (pytest-xdist), in under a minute; `make test` runs them all, one at a time,
+# with lint and types.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow and not browser" $(ARGS)
+	$(BIN)/python -m pytest -n auto -m "not slow and not browser" $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools examples
