@@ -57,6 +57,20 @@ class LivesState(Protocol):
 
 
 
+def restore_standing(state: LivesState, view: Mapping[str, Any]) -> None:
+    """Set the seats, lives and turn a view shows (a state built from a view)."""
+    n = state.num_players = view["num_players"]
+    state.events = None
+    state.lives = list(view["lives"])
+    state.eliminated = list(view["eliminated"])
+    state.eliminated_order = list(view["eliminated_order"])
+    state.active = [s for s in range(n) if not state.eliminated[s]]
+    state.dealer = view["dealer"]
+    state.deal_number = view["deal"]
+    state.phase = view["phase"]
+    state.to_act = -1 if view["to_act"] is None else view["to_act"]
+
+
 def next_active(state: LivesState, seat: int) -> int:
     """The next seat clockwise from ``seat`` that is still in the match."""
     n, eliminated = state.num_players, state.eliminated

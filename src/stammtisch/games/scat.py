@@ -63,7 +63,7 @@ from stammtisch.core.guess import (
     check_order,
     check_partition,
 )
-from stammtisch.core.lives import lives_result, next_active, take_lives
+from stammtisch.core.lives import lives_result, next_active, restore_standing, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError, ViewError
@@ -503,19 +503,11 @@ class ScatState:
         check_game(view, NAME)
         state = object.__new__(cls)
         state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
-        n = state.num_players = view["num_players"]
+        restore_standing(state, view)
+        n = state.num_players
         state.seed = hidden.seed
         state.decks = ()
-        state.events = None
         state.halt_between_deals = False
-        state.lives = list(view["lives"])
-        state.eliminated = list(view["eliminated"])
-        state.eliminated_order = list(view["eliminated_order"])
-        state.active = [s for s in range(n) if not state.eliminated[s]]
-        state.dealer = view["dealer"]
-        state.deal_number = view["deal"]
-        state.phase = view["phase"]
-        state.to_act = -1 if view["to_act"] is None else view["to_act"]
         state.pile = [parse_card(c) for c in view["discard_pile"]]
         state.known = [_cards(view["known_cards"].get(str(s), ())) for s in range(n)]
         taken = view["taken_from_discard"]
