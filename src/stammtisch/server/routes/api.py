@@ -35,28 +35,38 @@ async def games(_request: Request) -> JSONResponse:
     return JSONResponse(catalog())
 
 
-async def _new_table_request(request: Request) -> dict[str, Any] | JSONResponse:
-    """The JSON object of a request for a new table (or lesson), or the error answer.
-    Answers given before the body is read close the connection, so that its rest is
-    never read either."""
+async def read_json_request(request: Request, limit: PerClient, too_many: str,
+                            max_body: int = MAX_BODY) -> Any | JSONResponse:
+    """The JSON of a POST that creates something, or the error answer: JSON content
+    type, the address's creation ``limit`` (``too_many`` says what it limits), the body
+    cap and timeout. Answers given before the body is read close the connection, so
+    that its rest is never read either."""
     if request.headers.get("content-type", "").partition(";")[0].strip().lower() \
             != "application/json":
         return _error("the body must be JSON, sent as Content-Type: application/json", 415,
                       CLOSE)
     address = request.client.host if request.client else ""
-    limit: PerClient = request.app.state.table_limit
     if not limit.take(address):
-        return _error(f"too many new tables from this address: at most {limit.rate * 60:g} "
-                      f"a minute (bursts of {limit.burst:g})", 429,
+        return _error(too_many, 429,
                       {**CLOSE, "Retry-After": str(math.ceil(limit.retry_after(address)))})
     try:
-        body = await read_body(request, MAX_BODY, settings(request).body_timeout)
+        body = await read_body(request, max_body, settings(request).body_timeout)
     except BodyRefused as refused:
         return _error(str(refused), refused.status, CLOSE)
     try:
-        data: Any = json.loads(body)
+        return json.loads(body)
     except ValueError:  # not JSON, not UTF-8, or a number past Python's digit limit
         return _error("the body must be a JSON object (numbers of at most 4300 digits)")
+
+
+async def _new_table_request(request: Request) -> dict[str, Any] | JSONResponse:
+    """The JSON object of a request for a new table (or lesson), or the error answer."""
+    limit: PerClient = request.app.state.table_limit
+    data = await read_json_request(
+        request, limit, f"too many new tables from this address: at most "
+        f"{limit.rate * 60:g} a minute (bursts of {limit.burst:g})")
+    if isinstance(data, JSONResponse):
+        return data
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return _error('the body must be a JSON object with "game"')
     return data
