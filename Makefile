@@ -52,14 +52,17 @@ chromium:
 		  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; } || \
 		echo "could not install chromium: the browser tests will say why they are skipped"; }
 
+# Every test, on every core (pytest-xdist; CI has two): the suite is CPU-bound, and each
+# test owns its files, ports, database schema and Redis prefix.
+JOBS ?= auto
 unit: $(STAMP)
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(ARGS)
 
 # The edit loop: every test but the slow ones (marked `slow`) and the browser's, on
-# every core (pytest-xdist), in under a minute; `make test` runs them all, one at a time,
-# with lint and types.
+# every core (pytest-xdist), in under a minute; `make test` runs them all, with lint and
+# types.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n auto -m "not slow and not browser" $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal -m "not slow and not browser" $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools examples
