@@ -18,13 +18,13 @@ the seat's own first turn are not read.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from stammtisch.bots.scat.history import Move, fitter
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet
 from stammtisch.games.scat import ScatHidden, ScatState
+from stammtisch.games.scat_types import ScatView
 
 KNOCKER_PICKS = 30
 """A knocker holds the best of this many random hands (clubs with three opponents
@@ -43,12 +43,12 @@ TRIES = 4
 what its holder was seen to do."""
 
 
-def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
+def determinize(view: ScatView, rng: random.Random, own_turns: int = 0,
                 moves: dict[int, list[Move]] | None = None) -> ScatState:
     return build(view, read(view), rng, own_turns, moves)
 
 
-def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
+def turns_taken(view: ScatView, seen: Seen, own_turns: int) -> dict[int, int]:
     """Turns each seat has had this deal, given the seat's own count: those
     between the dealer's left and the seat have had one more."""
     active = seen.active
@@ -60,7 +60,7 @@ def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, i
     return {s: max(own_turns + (s in before), 1 if done[s] else 0) for s in active}
 
 
-def build(view: dict[str, Any], seen: Seen, rng: random.Random,
+def build(view: ScatView, seen: Seen, rng: random.Random,
           own_turns: int = 0, moves: dict[int, list[Move]] | None = None) -> ScatState:
     """``moves``: per other seat his moves this deal as replayed, newest first."""
     moves = moves or {}

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from stammtisch.bots.scat.odds import static_lowest_chance
 from stammtisch.bots.scat.policy import (
@@ -37,6 +36,7 @@ from stammtisch.bots.scat.policy import (
 from stammtisch.bots.scat.seen import DECK, Seen, cards_of
 from stammtisch.bots.thirty_one import reads_back, to_mask, turns_since
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
+from stammtisch.games.scat_types import ScatView
 
 ODDS_TRUSTED = 90
 """A hand the counted odds say the club knocks with is ruled out for this many in a
@@ -64,7 +64,7 @@ class Snapshot:
     """The ``min_knock_score`` option: no knock below it."""
 
 
-def snapshot(view: dict[str, Any], seen: Seen, thrown: int) -> Snapshot:
+def snapshot(view: ScatView, seen: Seen, thrown: int) -> Snapshot:
     """``known`` includes the seat's own cards taken from the pile (the others see them)."""
     known = dict(seen.known)
     known[seen.seat] = cards_of(view["known_cards"].get(str(seen.seat), [])) & ~(1 << thrown)
@@ -96,7 +96,7 @@ class Move:
     hidden cards of the others (what the club counts a stock card's gain over)."""
 
 
-def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dict[int, Move]:
+def last_moves(before: Snapshot | None, view: ScatView, seen: Seen) -> dict[int, Move]:
     """Each other player's move since ``before``; empty where the round cannot be
     read (no memory, a new deal, a reshuffle, a pile it does not explain)."""
     if (before is None or before.deal != view["deal"] or seen.seat not in seen.active

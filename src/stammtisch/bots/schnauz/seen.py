@@ -4,10 +4,10 @@ names the view's keys). Every bot reads its view through :func:`read`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from stammtisch.cards import SCHNAUZ_DECKS, CardSet, parse_card
 from stammtisch.games.schnauz import DEALER_CHOICE, parse_action
+from stammtisch.games.schnauz_types import SchnauzView
 
 
 def cards_of(codes: list[str]) -> CardSet:
@@ -43,8 +43,11 @@ class Seen:
         return self.active[(self.active.index(seat) + 1) % len(self.active)]
 
 
-def read(view: dict[str, Any]) -> Seen:
+def read(view: SchnauzView) -> Seen:
+    """Raises ValueError for a spectator's view (a bot reads a seat's)."""
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("a Schnauz bot reads a seat's view, not a spectator's")
     eliminated = view["eliminated"]
     deck = 0
     for card in SCHNAUZ_DECKS[view["deck_variant"]]:
