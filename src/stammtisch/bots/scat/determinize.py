@@ -18,8 +18,9 @@ the seat's own first turn are not read.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from stammtisch.bots.scat.history import Move, fitter
+from stammtisch.bots.scat.history import CLUB_READING, Move, Reading, fitter
 from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet
@@ -43,9 +44,24 @@ TRIES = 4
 what its holder was seen to do."""
 
 
+@dataclass(frozen=True)
+class Sampler:
+    """The settings of :func:`build` the expert takes (the decision lab varies them)."""
+
+    reading: Reading = CLUB_READING
+    """How the others' moves are read back (history.py)."""
+    read_share: float = 1.0
+    """A player whose moves were read holds the best of this share of his picks."""
+
+
+SAMPLER = Sampler()
+"""The expert's sampler."""
+
+
 def determinize(view: ScatView, rng: random.Random, own_turns: int = 0,
-                moves: dict[int, list[Move]] | None = None) -> ScatState:
-    return build(view, read(view), rng, own_turns, moves)
+                moves: dict[int, list[Move]] | None = None,
+                sampler: Sampler = SAMPLER) -> ScatState:
+    return build(view, read(view), rng, own_turns, moves, sampler)
 
 
 def turns_taken(view: ScatView, seen: Seen, own_turns: int) -> dict[int, int]:
@@ -60,8 +76,8 @@ def turns_taken(view: ScatView, seen: Seen, own_turns: int) -> dict[int, int]:
     return {s: max(own_turns + (s in before), 1 if done[s] else 0) for s in active}
 
 
-def build(view: ScatView, seen: Seen, rng: random.Random,
-          own_turns: int = 0, moves: dict[int, list[Move]] | None = None) -> ScatState:
+def build(view: ScatView, seen: Seen, rng: random.Random, own_turns: int = 0,
+          moves: dict[int, list[Move]] | None = None, sampler: Sampler = SAMPLER) -> ScatState:
     """``moves``: per other seat his moves this deal as replayed, newest first."""
     moves = moves or {}
     sizes = view["hand_sizes"]
@@ -74,9 +90,12 @@ def build(view: ScatView, seen: Seen, rng: random.Random,
         if seat == seen.seat or sizes[seat] != 3:
             wants.append((known, missing, 1, None))
         else:
-            fits = fitter(known, tuple(moves[seat]), seen.value) if moves.get(seat) else None
-            wants.append((known, missing,
-                          KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat]), fits))
+            fits = (fitter(known, tuple(moves[seat]), seen.value, sampler.reading)
+                    if moves.get(seat) else None)
+            drawn = KNOCKER_PICKS if seat == seen.knocker else picks(turns[seat])
+            if fits is not None and sampler.read_share != 1.0:
+                drawn = max(1, round(drawn * sampler.read_share))
+            wants.append((known, missing, drawn, fits))
     dealt, rest = deal_likely(seen.unseen, wants, seen.value, rng, TRIES)
     hands = [0] * view["num_players"]
     hands[seen.seat] = seen.hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.scat.determinize import build
+from stammtisch.bots.scat.determinize import SAMPLER, Sampler, build
 from stammtisch.bots.scat.history import Move, Snapshot, last_moves, snapshot
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
@@ -79,6 +79,9 @@ class ExpertBot(SearchingExpert):
 
     build = staticmethod(build)
     """The sampler of worlds (determinize.py), a part the decision lab swaps."""
+    sampler: Sampler = SAMPLER
+    """The sampler's settings (how it reads the others' moves), a part the decision lab
+    swaps."""
     policy = staticmethod(rollout_policy)
     """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 3500
@@ -90,6 +93,11 @@ class ExpertBot(SearchingExpert):
     read_rounds: tuple[int, dict[int, list[Move]]] = (-1, {})
     """The deal and, per other seat, his moves in it, newest first, back to the last
     round that could not be replayed."""
+
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 rollouts: int | None = None, sampler: Sampler = SAMPLER) -> None:
+        super().__init__(seed, budget, rollouts)
+        self.sampler = sampler
 
     def history(self, view: ScatView, seen: Seen) -> dict[int, list[Move]]:
         """The others' moves this deal as far as this seat can replay them (read at
@@ -115,7 +123,7 @@ class ExpertBot(SearchingExpert):
                      self.turns.latest(view))
         default = ClubBot(self.seed).pick(view)
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: self.build(view, seen, rng, own_turns, moves),
+                           lambda rng: self.build(view, seen, rng, own_turns, moves, self.sampler),
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
