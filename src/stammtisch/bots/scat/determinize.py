@@ -101,7 +101,7 @@ def build(view: ScatView, seen: Seen, rng: random.Random, own_turns: int = 0,
     hands[seen.seat] = seen.hand
     for seat, hand in zip(hidden_seats, dealt, strict=True):
         hands[seat] = hand
-    state = ScatState.from_view(
-        view, ScatHidden(tuple(hands), tuple(rest[:seen.stock_size]), rng.getrandbits(63)))
+    state = seen.worlds(ScatHidden(tuple(hands), tuple(rest[:seen.stock_size]),
+                                   rng.getrandbits(63)))
     state.halt_between_deals = True
     return state

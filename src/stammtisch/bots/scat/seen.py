@@ -4,12 +4,22 @@ view's keys). Every bot reads its view through :func:`read`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from stammtisch.bots.thirty_one import to_mask
 from stammtisch.cards import SCAT_DECK, CardSet, parse_card
-from stammtisch.games.scat import DISCARD, DRAW, WINDOW, hand_value, parse_action, points
+from stammtisch.games.scat import (
+    DISCARD,
+    DRAW,
+    WINDOW,
+    ScatHidden,
+    ScatState,
+    hand_value,
+    parse_action,
+    points,
+)
 from stammtisch.games.scat_types import ScatView
 
 DECK: CardSet = to_mask(SCAT_DECK)
@@ -47,6 +57,14 @@ class Seen:
     stock_size: int
     legal: tuple[int, ...]
     value: Callable[[CardSet], float]
+    view: ScatView = field(repr=False, compare=False)
+    """The view read (samples are built from it)."""
+
+    @cached_property
+    def worlds(self) -> Callable[[ScatHidden], ScatState]:
+        """The view's state with a guess of its hidden cards: the public part is built
+        once per view (``ScatState.for_view``), a copy per guess."""
+        return ScatState.for_view(self.view)
 
     @property
     def top(self) -> int:
@@ -84,4 +102,5 @@ def read(view: ScatView) -> Seen:
         stock_size=view["stock_size"],
         legal=tuple(parse_action(text) for text in view["legal_actions"]),
         value=valuer(view["options"]),
+        view=view,
     )

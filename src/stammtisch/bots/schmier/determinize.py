@@ -36,7 +36,7 @@ BIDDER_TRIES = 12
 
 
 def determinize(view: SchmierView, rng: random.Random) -> SchmierState:
-    return build(view, read(view), rng)
+    return build(read(view), rng)
 
 
 def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, int, int]]:
@@ -136,7 +136,8 @@ def plausible(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
     return best
 
 
-def build(view: SchmierView, seen: Seen, rng: random.Random) -> SchmierState:
+def build(seen: Seen, rng: random.Random) -> SchmierState:
+    """A sample state of ``seen``'s view (its public part built once per view)."""
     placed = plausible(seen, rng)
     hands = [0] * NUM_PLAYERS
     discards = [0] * NUM_PLAYERS
@@ -153,4 +154,4 @@ def build(view: SchmierView, seen: Seen, rng: random.Random) -> SchmierState:
             rng.shuffle(cards)
             stock = cards
     hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock), rng.getrandbits(63))
-    return SchmierState.from_view(view, hidden)
+    return seen.worlds(hidden)

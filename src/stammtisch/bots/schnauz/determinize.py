@@ -136,8 +136,7 @@ def build(view: SchnauzView, seen: Seen, rng: random.Random,
     for seat, hand in zip(others, dealt, strict=True):
         hands[seat] = hand
     hands[seen.seat] = seen.hand
-    state = SchnauzState.from_view(
-        view, SchnauzHidden(tuple(hands), tuple(rest[:view["stock_size"]]),
-                            rng.getrandbits(63)))
+    state = seen.worlds(SchnauzHidden(tuple(hands), tuple(rest[:view["stock_size"]]),
+                                      rng.getrandbits(63)))
     state.halt_between_deals = True
     return state

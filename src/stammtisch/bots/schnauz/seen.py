@@ -3,10 +3,12 @@ names the view's keys). Every bot reads its view through :func:`read`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from stammtisch.cards import SCHNAUZ_DECKS, CardSet, parse_card
-from stammtisch.games.schnauz import DEALER_CHOICE, parse_action
+from stammtisch.games.schnauz import DEALER_CHOICE, SchnauzHidden, SchnauzState, parse_action
 from stammtisch.games.schnauz_types import SchnauzView
 
 
@@ -30,6 +32,14 @@ class Seen:
     dealer_choice: bool
     knocker: int
     legal: tuple[int, ...]
+    view: SchnauzView = field(repr=False, compare=False)
+    """The view read (samples are built from it)."""
+
+    @cached_property
+    def worlds(self) -> Callable[[SchnauzHidden], SchnauzState]:
+        """The view's state with a guess of its hidden cards: the public part is built
+        once per view (``SchnauzState.for_view``), a copy per guess."""
+        return SchnauzState.for_view(self.view)
 
     @property
     def unseen(self) -> CardSet:
@@ -63,4 +73,5 @@ def read(view: SchnauzView) -> Seen:
         dealer_choice=view["phase"] == DEALER_CHOICE,
         knocker=-1 if view["knocker"] is None else view["knocker"],
         legal=tuple(parse_action(text) for text in view["legal_actions"]),
+        view=view,
     )
