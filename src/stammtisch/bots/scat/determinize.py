@@ -1,18 +1,18 @@
 """A complete Scat state consistent with one seat's view (rules/scat.md).
 
 Places only what the view hides: the unknown cards of the other hands (and the
-seat's own hand in the throw-down window before it looked) and the stock's
-cards and order, drawn from the cards the seat has not seen. The discard pile,
-the cards others took from it, the seat's hand, lives, knocker and completed
-turns stay as the view shows them: the engine builds the state from the view
-and the placed cards (:meth:`ScatState.from_view`), under the table's options. The hidden
-hands are not uniform: a player who has had turns this deal has been keeping
-the best of what he drew, so his hand is the best of several random ones (more
-the more turns he had, and many for a knocker), and each holds a hand that fits
-his moves of this deal as the seat could replay them from the pile (history.py).
-Weaknesses: after a reshuffle the stock is drawn from all unseen cards, though a
-seat that remembered the pile would know it better; moves before a reshuffle or
-the seat's own first turn are not read.
+seat's own hand in the throw-down window before it looked) and the stock's cards and
+order, drawn from the cards the seat has not seen. The discard pile, the cards
+others took from it, the seat's hand, lives, knocker and completed turns stay as the
+view shows them: the engine builds the state from the view and the placed cards
+(:meth:`ScatState.for_view`: the view read once a decision), under the table's
+options. The hidden hands are not uniform: a player who has had turns this deal has
+been keeping the best of what he drew, so his hand is the best of several random
+ones (more the more turns he had, and many for a knocker), and each holds a hand
+that fits his moves of this deal as the seat could replay them from the pile
+(history.py). Weaknesses: after a reshuffle the stock is drawn from all unseen
+cards, though a seat that remembered the pile would know it better; moves before a
+reshuffle or the seat's own first turn are not read.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ nobody holds a hand that a card lying on the table through his turn would have
 raised a lot (the seat remembers the table it left).
 
 The engine builds the state from the view and the placed cards
-(:meth:`SchnauzState.from_view`), under the house rules the view's
-``options`` name (every player knows the rules of the table).
+(:meth:`SchnauzState.for_view`: the view read once a decision), under the house
+rules the view's ``options`` name (every player knows the rules of the table).
 """
 
 from __future__ import annotations
