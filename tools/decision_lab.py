@@ -26,8 +26,8 @@ What it has shown so far, with the caveats of the method: notes/findings.md.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
+import dataclasses
 import importlib
 import math
 import pickle
@@ -35,7 +35,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -43,6 +43,7 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots.registry import make_bot
+from stammtisch.bots.scat.determinize import Sampler
 from stammtisch.bots.scat.policy import KNOCK_FLOOR
 
 ORACLE_ROLLOUTS = 64
@@ -133,22 +134,10 @@ CURRENT: dict[str, Any] = {}
 
 @dataclass(frozen=True)
 class Variant:
-    """A change to try: ``swap(bot)`` replaces parts of an expert (its sampler ``build``,
-    its play-out ``policy``, its ``value``); ``patch()`` is for what no part reaches
-    (the reading of moves inside a game's sampler), undone on leaving."""
+    """A change to try: ``swap(bot)`` replaces parts of one expert (its sampler ``build``
+    and the sampler's settings ``sampler``, its play-out ``policy``, its ``value``)."""
 
     swap: Callable[[Any], None] = lambda _bot: None
-    patch: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
-
-
-@contextlib.contextmanager
-def patched(target: Any, name: str, value: Any) -> Iterator[None]:
-    old = getattr(target, name)
-    setattr(target, name, value)
-    try:
-        yield
-    finally:
-        setattr(target, name, old)
 
 
 def truehands(bot: Any) -> None:
@@ -171,22 +160,20 @@ def exact_race(bot: Any) -> None:
     bot.value = last_standing
 
 
-def reread(name: str, value: Any) -> Variant:
-    """Scat: the reading's ``name`` (history.py) set to ``value``, with the fitters'
-    remembered answers dropped on the way in and out (they were given under the other
-    reading)."""
+def scat_sampler(**changes: Any) -> Variant:
+    """Scat: the expert's sampler settings (bots/scat/determinize.py ``Sampler``) with
+    ``changes``; ``reading`` changes are given as the :class:`Reading` fields to change."""
 
-    @contextlib.contextmanager
-    def patch() -> Iterator[None]:
-        history = importlib.import_module("stammtisch.bots.scat.history")
-        history.fitter.cache_clear()
-        try:
-            with patched(history, name, value):
-                yield
-        finally:
-            history.fitter.cache_clear()
+    def swap(bot: Any) -> None:
+        if not isinstance(getattr(bot, "sampler", None), Sampler):
+            raise ValueError(f"{type(bot).__module__}.{type(bot).__name__} takes no Scat "
+                             "sampler: this variant is for the Scat expert")
+        reading = changes.get("reading", {})
+        rest = {key: value for key, value in changes.items() if key != "reading"}
+        bot.sampler = dataclasses.replace(
+            bot.sampler, reading=dataclasses.replace(bot.sampler.reading, **reading), **rest)
 
-    return Variant(patch=patch)
+    return Variant(swap=swap)
 
 
 def _approx_takes(_hand: int, gain: float, move: Any, _value: Any) -> bool:
@@ -196,56 +183,37 @@ def _approx_takes(_hand: int, gain: float, move: Any, _value: Any) -> bool:
     return gain > 0 if move.took else gain >= 4
 
 
-def read_picks(share: float) -> Variant:
-    """Scat: a player whose moves were read holds the best of ``share`` of his picks."""
-
-    def patch() -> contextlib.AbstractContextManager[None]:
-        from stammtisch.bots import thirty_one
-
-        determinize = importlib.import_module("stammtisch.bots.scat.determinize")
-
-        def dealt(pool: Any, wants: Any, rank: Any, rng: Any, tries: int = 1) -> Any:
-            wants = [(known, missing, max(1, round(picks * share)) if fits else picks, fits)
-                     for known, missing, picks, fits in wants]
-            return thirty_one.deal_likely(pool, wants, rank, rng, tries)
-
-        return patched(determinize, "deal_likely", dealt)
-
-    return Variant(patch=patch)
-
-
 VARIANTS: dict[str, Variant] = {
     "base": Variant(),
     "truehands": Variant(swap=truehands),
     "exactrace": Variant(swap=exact_race),
-    "approxdraws": reread("_takes", _approx_takes),
-    "readpicks0": read_picks(0.0),
-    "readpicks25": read_picks(0.25),
-    "readpicks50": read_picks(0.5),
-    "oldest8": reread("OLDEST", 8),
+    "approxdraws": scat_sampler(reading={"takes": _approx_takes}),
+    "readpicks0": scat_sampler(read_share=0.0),
+    "readpicks25": scat_sampler(read_share=0.25),
+    "readpicks50": scat_sampler(read_share=0.5),
+    "oldest8": scat_sampler(reading={"oldest": 8}),
 }
-"""Add a variant here: parts it swaps in the expert, or a patch where no part reaches."""
+"""Add a variant here: the parts it swaps in the expert."""
 
 
 def evaluate(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, str], float],
              rollouts: int, variant: str) -> None:
     gains, overrules, started = [], 0, time.process_time()
     trying = VARIANTS[variant]
-    with trying.patch():
-        for index, position in enumerate(positions):
-            CURRENT.update(position)
-            bot = copy.deepcopy(position["bot"])
-            trying.swap(bot)
-            bot.rollouts, bot.budget = rollouts, 1000.0  # the play-out count decides, not the clock
-            choice, default = bot.choose(copy.deepcopy(position["view"])), position["default"]
-            if choice == default:
-                gains.append(0.0)
-                continue
-            overrules += 1
-            for action in (choice, default):
-                if (index, action) not in cache:
-                    cache[index, action] = oracle_value(game, position, action)
-            gains.append(cache[index, choice] - cache[index, default])
+    for index, position in enumerate(positions):
+        CURRENT.update(position)
+        bot = copy.deepcopy(position["bot"])
+        trying.swap(bot)
+        bot.rollouts, bot.budget = rollouts, 1000.0  # the play-out count decides, not the clock
+        choice, default = bot.choose(copy.deepcopy(position["view"])), position["default"]
+        if choice == default:
+            gains.append(0.0)
+            continue
+        overrules += 1
+        for action in (choice, default):
+            if (index, action) not in cache:
+                cache[index, action] = oracle_value(game, position, action)
+        gains.append(cache[index, choice] - cache[index, default])
     n = len(gains)
     mean = sum(gains) / n
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, n - 1))
@@ -282,24 +250,23 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
     club: Any = importlib.import_module(f"stammtisch.bots.{game}.players").ClubBot
     truth, guess, chosen, by_club, best = [], [], 0.0, 0.0, 0.0
     trying = VARIANTS[variant]
-    with trying.patch():
-        for index in knock_choices(positions):
-            position = positions[index]
-            CURRENT.update(position)
-            draw = club(0).choose(without_knock(position["view"]))
-            for action in ("knock", draw):
-                if (index, action) not in cache:
-                    cache[index, action] = oracle_value(game, position, action)
-            knock_value, draw_value = cache[index, "knock"], cache[index, draw]
-            bot = copy.deepcopy(position["bot"])
-            trying.swap(bot)
-            bot.rollouts, bot.budget = rollouts, 1000.0
-            estimate = dict(bot.analyze(narrowed(position["view"], ["knock", draw])))
-            truth.append(knock_value - draw_value)
-            guess.append(estimate["knock"] - estimate[draw])
-            chosen += knock_value if guess[-1] > 0 else draw_value
-            by_club += knock_value if position["default"] == "knock" else draw_value
-            best += max(knock_value, draw_value)
+    for index in knock_choices(positions):
+        position = positions[index]
+        CURRENT.update(position)
+        draw = club(0).choose(without_knock(position["view"]))
+        for action in ("knock", draw):
+            if (index, action) not in cache:
+                cache[index, action] = oracle_value(game, position, action)
+        knock_value, draw_value = cache[index, "knock"], cache[index, draw]
+        bot = copy.deepcopy(position["bot"])
+        trying.swap(bot)
+        bot.rollouts, bot.budget = rollouts, 1000.0
+        estimate = dict(bot.analyze(narrowed(position["view"], ["knock", draw])))
+        truth.append(knock_value - draw_value)
+        guess.append(estimate["knock"] - estimate[draw])
+        chosen += knock_value if guess[-1] > 0 else draw_value
+        by_club += knock_value if position["default"] == "knock" else draw_value
+        best += max(knock_value, draw_value)
     n = len(truth)
     if n < 2:
         sys.stdout.write(f"{variant:12s} {n} knock choices: too few\n")

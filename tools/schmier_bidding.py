@@ -20,7 +20,7 @@ import time
 
 import stammtisch
 from stammtisch.arena.stats import wilson
-from stammtisch.bots.registry import BotLevel, make_bot, register
+from stammtisch.bots.registry import BotLevel, levels, make_bot, register
 from stammtisch.bots.schmier import policy
 from stammtisch.bots.schmier.hand import MARGIN, bid_estimate
 from stammtisch.bots.schmier.players import _RuleBot
@@ -58,8 +58,12 @@ class OldClubBot(_RuleBot):
     policy = staticmethod(old_club_action)
 
 
-register(BotLevel(OLD_LEVEL, "The club's bidding before issue 30 (comparison only).",
-                  lambda _game, seed, _budget: OldClubBot(seed), frozenset({"schmier"})))
+def register_old_club() -> None:
+    """Offer ``club-old`` to this tool's runs (done when it runs, not when it is imported:
+    no other program's list of levels changes)."""
+    if not any(level.name == OLD_LEVEL for level in levels("schmier")):
+        register(BotLevel(OLD_LEVEL, "The club's bidding before issue 30 (comparison only).",
+                          lambda _game, seed, _budget: OldClubBot(seed), frozenset({"schmier"})))
 
 
 def throw_ins(level: str, deals: int, seed: int, budget: float | None) -> tuple[int, float]:
@@ -87,6 +91,7 @@ def throw_ins(level: str, deals: int, seed: int, budget: float | None) -> tuple[
 
 
 def main(argv: list[str]) -> int:
+    register_old_club()
     if argv[:1] == ["arena"]:
         return cli_main(["arena", "schmier", *argv[1:]])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

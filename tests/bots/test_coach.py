@@ -12,7 +12,7 @@ from stammtisch.bots.coach import FACTS, advise, judge
 
 
 def test_schnauz_facts_give_the_hand_after_a_swap() -> None:
-    view = {"hand": ["QH", "KH", "8S"], "table": ["AH", "7D", "9C"]}
+    view = {"game": "schnauz", "hand": ["QH", "KH", "8S"], "table": ["AH", "7D", "9C"]}
     assert FACTS["schnauz"](view, "swap 8S AH") == {"value": 31}
     assert FACTS["schnauz"](view, "swap all") == {"value": 11}
     assert FACTS["schnauz"](view, "knock") == {"value": 20}
@@ -27,12 +27,13 @@ def test_scat_facts_give_the_hand_after_a_discard_or_the_open_card() -> None:
 
 
 def test_schnapsen_facts_say_whether_a_card_takes_the_trick() -> None:
-    view = {"trump_suit": "S", "trick": {"leader": 1, "cards": ["TH"]}}
+    view = {"game": "schnapsen", "trump_suit": "S", "trick": {"leader": 1, "cards": ["TH"]}}
     assert FACTS["schnapsen"](view, "play AH") == {"wins": True, "points": 21}
     assert FACTS["schnapsen"](view, "play KH") == {"wins": False, "points": 14}
     assert FACTS["schnapsen"](view, "play 9S") == {"wins": True, "points": 10}
     assert FACTS["schnapsen"](view, "play AC") == {"wins": False, "points": 21}
-    assert FACTS["schnapsen"]({"trump_suit": "S", "trick": None}, "play AC") == {}
+    assert FACTS["schnapsen"]({"game": "schnapsen", "trump_suit": "S", "trick": None},
+                              "play AC") == {}
 
 
 def test_a_verdict_measures_the_loss_against_the_experts_choice() -> None:

@@ -22,6 +22,7 @@ from stammtisch.games.scat import (
     discard,
     parse_action,
 )
+from stammtisch.games.scat_types import scat_view
 
 
 def _replays(seeds: range) -> list[tuple[dict[str, Any], dict[int, Move],
@@ -42,15 +43,15 @@ def _replays(seeds: range) -> list[tuple[dict[str, Any], dict[int, Move],
             text = bots[seat].choose(view)
             action = parse_action(text)
             if seat == 0:
-                seen = read(view)
+                seen = read(scat_view(view))
                 if view["phase"] == DRAW:
-                    replayed = last_moves(left, view, seen)
+                    replayed = last_moves(left, scat_view(view), seen)
                     if replayed:
                         state: Any = match.state
                         found.append((view, replayed, dict(truth), list(state.hands)))
                     truth = {}
                 elif view["phase"] == DISCARD:
-                    left = snapshot(view, seen, action - discard(0))
+                    left = snapshot(scat_view(view), seen, action - discard(0))
             elif action == KNOCK:
                 truth[seat] = (False, -1, True)
             elif action == DRAW_DISCARD:
@@ -74,7 +75,7 @@ def test_the_round_is_replayed_from_the_pile_as_it_was_played() -> None:
         takers += sum(m.took for m in replayed.values())
         for seat, move in replayed.items():
             total += 1
-            fitting += fits_moves(hands[seat], 0, (move,), read(_view).value)
+            fitting += fits_moves(hands[seat], 0, (move,), read(scat_view(_view)).value)
     assert takers > 20
     assert fitting >= 0.97 * total
 
@@ -92,7 +93,7 @@ def test_the_expert_reads_back_through_the_deal_and_the_true_hands_mostly_fit() 
             view = match.view(seat)
             if seat == 0 and view["phase"] == DRAW:
                 state: Any = match.state
-                seen = read(view)
+                seen = read(scat_view(view))
                 for other, moves in bots[0].history(view, seen).items():
                     longest = max(longest, len(moves))
                     total += 1
@@ -141,15 +142,15 @@ def test_without_first_round_knocks_nobody_is_read_as_declining_one_early() -> N
             view = match.view(seat)
             text = bots[seat].choose(view)
             if seat == 0:
-                seen = read(view)
+                seen = read(scat_view(view))
                 if view["phase"] == DRAW and left is not None:
-                    for move in last_moves(left, view, seen).values():
+                    for move in last_moves(left, scat_view(view), seen).values():
                         if not left.may_knock and not move.knocked:
                             assert not move.could_knock
                             early += 1
                         later += move.could_knock
                 elif view["phase"] == DISCARD:
-                    left = snapshot(view, seen, parse_action(text) - discard(0))
+                    left = snapshot(scat_view(view), seen, parse_action(text) - discard(0))
                     others_done = all(view["completed_turn"][s] for s in seen.active if s)
                     assert left.may_knock == others_done
             match.play(text)
@@ -182,9 +183,9 @@ def test_a_reshuffle_between_two_turns_ends_the_reading() -> None:
             text = club.choose(view)
             if text == "knock" and view["reshuffles"] == 0:
                 text = "draw stock"
-            seen = read(view)
+            seen = read(scat_view(view))
             if view["phase"] == DRAW and left is not None:
-                moves = last_moves(left, view, seen)
+                moves = last_moves(left, scat_view(view), seen)
                 if (view["reshuffles"], view["deal"]) != (left.reshuffles, left.deal):
                     assert moves == {}
                     read_across += 1
@@ -192,7 +193,7 @@ def test_a_reshuffle_between_two_turns_ends_the_reading() -> None:
                 else:
                     read_within += bool(moves)
             elif view["phase"] == DISCARD:
-                left = snapshot(view, seen, parse_action(text) - discard(0))
+                left = snapshot(scat_view(view), seen, parse_action(text) - discard(0))
             match.play(text)
     assert reshuffled > 0 and read_across > reshuffled and read_within > 100
 

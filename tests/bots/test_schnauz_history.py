@@ -21,6 +21,7 @@ from stammtisch.bots.schnauz.policy import club_knocks
 from stammtisch.bots.schnauz.seen import read
 from stammtisch.cards import parse_card
 from stammtisch.games.schnauz import KNOCK, PASS, SWAP_ALL, parse_action, swap_one
+from stammtisch.games.schnauz_types import schnauz_view
 
 
 class NeverKnocks(random.Random):
@@ -65,8 +66,9 @@ def _rounds(seeds: range, **options: Any) -> list[tuple[dict[str, Any],
             assert seat is not None
             view = match.view(seat)
             if seat == 0:
-                seen = read(view)
-                replayed = last_moves(left, view, seen)
+                seat_view = schnauz_view(view)
+                seen = read(seat_view)
+                replayed = last_moves(left, seat_view, seen)
                 if replayed:
                     state: Any = match.state
                     found.append((view, replayed, dict(moves_since), list(state.hands)))
@@ -74,7 +76,7 @@ def _rounds(seeds: range, **options: Any) -> list[tuple[dict[str, Any],
                 chosen = parse_action(action)
                 if view["deal"] != deal:
                     deal, turns = view["deal"], 0
-                left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
+                left = snapshot(seat_view, seen, table_after(seen.hand, seen.table, chosen),
                                 chosen == KNOCK, turns)
                 turns += not seen.dealer_choice
                 moves_since = {}
@@ -129,7 +131,7 @@ def test_samples_give_each_player_a_hand_that_fits_his_last_move() -> None:
     for view, replayed, _t, _h in _rounds(range(4))[:40]:
         for _ in range(3):
             rounds = {seat: [moves] for seat, moves in replayed.items()}
-            state = schnauz_bots.determinize(view, rng, 2, moves=rounds)
+            state = schnauz_bots.determinize(schnauz_view(view), rng, 2, moves=rounds)
             for seat, moves in replayed.items():
                 total += 1
                 fitting += fits_moves(state.hands[seat], [moves], "A7", NeverKnocks())
@@ -151,7 +153,8 @@ def test_the_expert_reads_every_round_of_the_deal_and_the_true_hands_fit() -> No
         view = match.view(seat)
         if seat == 0:
             state: Any = match.state
-            for other, rounds in bots[0].history(view, read(view)).items():
+            seat_view = schnauz_view(view)
+            for other, rounds in bots[0].history(seat_view, read(seat_view)).items():
                 assert fits_moves(state.hands[other], rounds, "A7", NeverKnocks())
                 longest = max(longest, len(rounds))
                 checked += 1
@@ -170,9 +173,9 @@ def test_without_first_round_knocks_a_pass_in_the_first_round_says_nothing_of_kn
     assert False in could and True in could
     assert all(m.could_knock for view, replayed, _t, _h in on if view["knocker"] is None
                for ms in replayed.values() for m in ms if not m.knocked)
-    view = next(v for v, _r, _t, _h in off if v["dealer"] != v["seat"])
+    view = schnauz_view(next(v for v, _r, _t, _h in off if v["dealer"] != v["seat"]))
     seen = read(view)
     assert not snapshot(view, seen, seen.table, False, own_turns=0).may_knock
     assert snapshot(view, seen, seen.table, False, own_turns=1).may_knock
-    on_view = next(v for v, _r, _t, _h in on)
+    on_view = schnauz_view(next(v for v, _r, _t, _h in on))
     assert snapshot(on_view, read(on_view), 0, False, own_turns=0).may_knock

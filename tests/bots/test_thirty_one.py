@@ -16,7 +16,10 @@ from stammtisch.bots.scat.policy import rollout_policy
 from stammtisch.bots.schnauz.policy import club_policy
 from stammtisch.bots.thirty_one import play_round
 from stammtisch.cards import SCAT_DECK, SCHNAUZ_DECKS, card_code, parse_card
+from stammtisch.core.game import View
 from stammtisch.core.match import Match
+from stammtisch.games.scat_types import scat_view
+from stammtisch.games.schnauz_types import schnauz_view
 
 GAMES = ("schnauz", "scat")
 TINY = 0.003
@@ -366,14 +369,18 @@ def test_deal_likely_prefers_hands_that_fit() -> None:
 def test_turn_count_counts_each_view_once_per_deal() -> None:
     from stammtisch.bots.thirty_one import TurnCount
 
+    def view(deal: int, to_act: int) -> View:
+        return {"game": "scat", "seat": 0, "options": {}, "phase": "draw", "deal": deal,
+                "dealer": 0, "to_act": to_act, "legal_actions": []}
+
     count = TurnCount()
-    first, second = {"deal": 0, "x": 1}, {"deal": 0, "x": 2}
+    first, second = view(0, 1), view(0, 2)
     assert count.before(first) == 0
     assert count.before(first) == 0
     assert count.before(second) == 1
-    assert count.latest({"deal": 0, "x": 3}) == 1
-    assert count.before({"deal": 1, "x": 2}) == 0
-    assert count.latest({"deal": 2}) == 0
+    assert count.latest(view(0, 3)) == 1
+    assert count.before(view(1, 2)) == 0
+    assert count.latest(view(2, 0)) == 0
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -415,10 +422,10 @@ def test_schnauz_passers_hold_hands_the_club_would_keep() -> None:
     assert len(views) >= 5
     kept = total = 0
     for view in views:
-        seen = read(view)
-        for seat in passers(view, seen):
+        seen = read(schnauz_view(view))
+        for seat in passers(schnauz_view(view), seen):
             assert seat != view["seat"]
-            state = schnauz_bots.determinize(view, rng)
+            state = schnauz_bots.determinize(schnauz_view(view), rng)
             total += 1
             kept += club_exchange(state.hands[seat], seen.table, power, True) == PASS
     assert kept >= 0.7 * total  # random hands: about one in twenty
@@ -431,8 +438,8 @@ def test_schnauz_expert_knows_the_table_its_move_leaves() -> None:
     rng = random.Random(3)
     checked = 0
     for view in _views("schnauz", range(6)):
-        seen = read(view)
-        state = schnauz_bots.determinize(view, rng)
+        seen = read(schnauz_view(view))
+        state = schnauz_bots.determinize(schnauz_view(view), rng)
         for action in seen.legal:
             after = state.clone()
             after.apply(action)
@@ -457,7 +464,7 @@ def test_schnauz_others_did_not_leave_a_card_they_badly_wanted() -> None:
         table = _cards(view["table"])
         stayed = tuple(iter_cards(table))
         for _ in range(4):
-            state = schnauz_bots.determinize(view, rng, 2, lying=table)
+            state = schnauz_bots.determinize(schnauz_view(view), rng, 2, lying=table)
             for seat in state.active:
                 if seat != view["seat"]:
                     total += 1
@@ -481,8 +488,8 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
     while match.to_act != 0:
         match.play(_scripted("scat", match.view(match.to_act), held))
     view = match.view(0)
-    seen = read(view)
-    moves = expert.history(view, seen)
+    seen = read(scat_view(view))
+    moves = expert.history(scat_view(view), seen)
     pile = [parse_card(card) for card in view["discard_pile"]]
     assert {seat: (m[0].top, m[0].took, m[0].threw) for seat, m in moves.items()} == {
         1: (parse_card(thrown), False, pile[-3]), 2: (pile[-3], False, pile[-2]),
@@ -490,7 +497,7 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
     rng = random.Random(1)
     fitting = total = 0
     for _ in range(50):
-        state = scat_bots.determinize(view, rng, 1, moves)
+        state = scat_bots.determinize(scat_view(view), rng, 1, moves)
         for seat in moves:
             total += 1
             fitting += fits_moves(state.hands[seat], 0, tuple(moves[seat]), seen.value)
@@ -501,7 +508,11 @@ def test_scat_expert_reads_the_discards_left_for_the_stock() -> None:
 def test_search_samples_halt_after_their_deal_with_the_same_lives(game: str) -> None:
     """A sample stops once its deal's lives are taken; a copy that deals on ends the
     deal with the same lives, so the search's values do not change."""
-    determinize = schnauz_bots.determinize if game == "schnauz" else scat_bots.determinize
+    def determinize(view: dict[str, Any], rng: random.Random) -> Any:
+        if game == "schnauz":
+            return schnauz_bots.determinize(schnauz_view(view), rng)
+        return scat_bots.determinize(scat_view(view), rng)
+
     policy: Any = club_policy if game == "schnauz" else rollout_policy
     rng = random.Random(5)
     for seed in range(30):
@@ -533,7 +544,7 @@ def test_schnauz_playouts_knock_as_often_as_the_club() -> None:
     expected = knocked = 0.0
     for view in views:
         for _ in range(20):
-            state = schnauz_bots.determinize(view, rng)
+            state = schnauz_bots.determinize(schnauz_view(view), rng)
             hand = state.hands[state.to_act]
             expected += club_knocks(HAND_KEYS[hand] >> 16, len(state.active) - 1)
             choice = club_policy(state)

@@ -192,6 +192,31 @@ def test_a_guess_that_contradicts_the_view_is_refused(game: str) -> None:
             STATE_CLASS[game].from_view({**view, "game": "chess"}, truth)
 
 
+@pytest.mark.parametrize("game", ["scat", "schmier", "schnauz"])
+def test_for_view_builds_states_of_one_view_that_share_nothing_the_play_changes(
+        game: str) -> None:
+    """``for_view`` reads a view once for many guesses (a search's samples): each state
+    it builds is the view's, whatever was played on the ones built before it."""
+    rng = random.Random(game)
+    for seed in range(6):
+        state = _mid_deal(game, seed)
+        view = state.view(state.to_act)
+        truth = HIDDEN[game](state)
+        guessed = STATE_CLASS[game].for_view(view)
+        for _ in range(3):
+            built = guessed(truth)
+            _same(state, built)
+            for _ in range(STEPS):
+                if not built.legal():
+                    break
+                built.apply(rng.choice(built.legal()))
+        hands = list(truth.hands)
+        other = next(s for s in range(len(hands)) if s != state.to_act and hands[s])
+        hands[other] &= hands[other] - 1
+        with pytest.raises(ViewError, match="the view shows"):
+            guessed(dataclasses.replace(truth, hands=tuple(hands)))
+
+
 def test_the_turned_trump_card_stays_in_the_view_after_a_close_on_the_first_lead() -> None:
     for seed in range(40):
         match = stammtisch.new_match("schnapsen", seed=seed)

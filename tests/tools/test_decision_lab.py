@@ -14,6 +14,7 @@ from stammtisch.cards import parse_card
 from tools import decision_lab as lab
 
 schnauz_players: Any = importlib.import_module("stammtisch.bots.schnauz.players")
+scat_seen: Any = importlib.import_module("stammtisch.bots.scat.seen")
 
 
 def test_the_race_odds_are_those_of_an_even_race() -> None:
@@ -88,7 +89,10 @@ def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixtur
     assert all((index, "knock") in cache for index in chosen)
 
 
-def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
+def test_the_reading_variants_swap_the_scat_experts_sampler_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stammtisch.bots.scat import ExpertBot as ScatExpert
+    from stammtisch.bots.scat.determinize import SAMPLER, build
     from stammtisch.bots.scat.seen import DECK
     from stammtisch.games.scat import points
 
@@ -98,23 +102,40 @@ def test_the_reading_variants_change_the_reading_and_restore_it() -> None:
     left = history.Move(top=parse_card("JC"), took=False, threw=parse_card("2C"), knocked=False,
                         could_knock=False, feed=0, opponents=3, rounds=2.0, min_knock=0,
                         unseen=DECK & ~hand)
+    bots = {name: ScatExpert(1) for name in ("approxdraws", "oldest8", "readpicks25")}
+    for name, bot in bots.items():
+        lab.VARIANTS[name].swap(bot)
     # a top card worth 3 more than this hand beats a stock card's mean gain (only QH, JH
     # and TH raise it): the club takes it, though the rule of thumb waited for 4
-    assert history._takes(hand, 3, left, points)
-    with lab.VARIANTS["approxdraws"].patch():
-        assert not history._takes(hand, 3, left, points)
-    assert history._takes(hand, 3, left, points)
-    with lab.VARIANTS["oldest8"].patch():
-        assert history.OLDEST == 8
-    assert history.OLDEST == 4
-    thirty_one: Any = importlib.import_module("stammtisch.bots.thirty_one")
-    dealt = determinize.deal_likely
-    picked: list[int] = []
+    assert SAMPLER.reading.takes(hand, 3, left, points)
+    assert not bots["approxdraws"].sampler.reading.takes(hand, 3, left, points)
+    assert bots["oldest8"].sampler.reading.oldest == 8 and SAMPLER.reading.oldest == 4
+    assert bots["readpicks25"].sampler.read_share == 0.25 and SAMPLER.read_share == 1.0
+    assert ScatExpert(1).sampler is SAMPLER  # the class and fresh bots are untouched
+    with pytest.raises(ValueError, match="Scat expert"):
+        lab.VARIANTS["oldest8"].swap(schnauz_players.ExpertBot(1))
 
-    def record(_pool: int, wants: Any, *_rest: Any) -> None:
-        picked.extend(picks for _known, _missing, picks, _fits in wants)
+    # a quarter of the picks, only where moves were read: the sampler passes them on
+    picked: list[list[int]] = []
+    real = determinize.deal_likely
 
-    with lab.patched(thirty_one, "deal_likely", record), lab.VARIANTS["readpicks25"].patch():
-        determinize.deal_likely(0, [(0, 3, 8, bool), (0, 3, 8, None)], points, random.Random(1))
-    assert picked == [2, 8]  # a quarter of the picks, only where moves were read
-    assert determinize.deal_likely is dealt
+    def record(pool: int, wants: Any, *rest: Any) -> Any:
+        picked.append([picks for _known, _missing, picks, _fits in wants])
+        return real(pool, wants, *rest)
+
+    for position in lab.collect("scat", 2, 45, 1):
+        view = position["view"]
+        seen = scat_seen.read(view)
+        moves = position["bot"].history(view, seen)
+        read_seats = [s for s in seen.active if s != seen.seat and moves.get(s)]
+        if read_seats:
+            break
+    assert read_seats
+    monkeypatch.setattr(determinize, "deal_likely", record)
+    build(view, seen, random.Random(1), 2, moves)
+    build(view, seen, random.Random(1), 2, moves, bots["readpicks25"].sampler)
+    full, quartered = picked
+    assert full != quartered
+    others = [s for s in seen.active if s != seen.seat or not seen.hand]
+    for seat, whole, part in zip(others, full, quartered, strict=True):
+        assert part == (max(1, round(whole * 0.25)) if seat in read_seats else whole)

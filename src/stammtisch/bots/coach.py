@@ -16,12 +16,16 @@ the others this deal for Schmier (``points``). A move is *weak* when it loses at
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
 
 from stammtisch.bots.analysis import HINT_BUDGET, rank
 from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, to_set
 from stammtisch.games import scat, schmier, schnapsen, schnauz
+from stammtisch.games.scat_types import ScatView, scat_view
+from stammtisch.games.schmier_types import SchmierView, schmier_view
+from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
+from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
 
 UNIT = {"schnauz": "win", "scat": "win", "schnapsen": "win", "schmier": "points"}
 WEAK = {"schnauz": 0.05, "scat": 0.05, "schnapsen": 0.05, "schmier": 0.5}
@@ -30,10 +34,18 @@ WEAK = {"schnauz": 0.05, "scat": 0.05, "schnapsen": 0.05, "schmier": 0.5}
 COACH_BUDGET = HINT_BUDGET
 """Seconds the expert thinks per step of a guided deal."""
 
-Facts = dict[str, Any]
+class Facts(TypedDict, total=False):
+    """What a beginner can check of one action (each game gives some of these)."""
+
+    value: float | int
+    """The hand's value after the action (Schnauz, Scat)."""
+    wins: bool
+    """Whether the card takes (Schnapsen) or leads (Schmier) the trick."""
+    points: int
+    """The card points in the trick with the card."""
 
 
-def _scat_value(view: dict[str, Any], hand: CardSet) -> float:
+def _scat_value(view: ScatView, hand: CardSet) -> float:
     options = view["options"]
     return scat.hand_value(
         hand, three_of_a_kind=options["three_of_a_kind"],
@@ -46,7 +58,7 @@ def _number(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def schnauz_facts(view: dict[str, Any], action: str) -> Facts:
+def schnauz_facts(view: SchnauzView, action: str) -> Facts:
     """The hand's value after a swap (the table's cards are open to everyone)."""
     hand = parse_cards(" ".join(view["hand"]))
     words = action.split()
@@ -61,14 +73,15 @@ def schnauz_facts(view: dict[str, Any], action: str) -> Facts:
     return {"value": _number(schnauz.hand_value(hand))}
 
 
-def scat_facts(view: dict[str, Any], action: str) -> Facts:
+def scat_facts(view: ScatView, action: str) -> Facts:
     """The hand's value after a discard, or the best one the open card allows."""
     hand = parse_cards(" ".join(view["hand"]))
     words = action.split()
+    top = view["discard_top"]
     if words[0] == "discard":
         return {"value": _number(_scat_value(view, hand & ~bit(parse_card(words[1]))))}
-    if words == ["draw", "discard"] and view.get("discard_top"):
-        with_top = hand | bit(parse_card(view["discard_top"]))
+    if words == ["draw", "discard"] and top:
+        with_top = hand | bit(parse_card(top))
         best = max(_scat_value(view, with_top & ~bit(card)) for card in iter_cards(with_top))
         return {"value": _number(best)}
     if words[0] == "knock":
@@ -76,11 +89,11 @@ def scat_facts(view: dict[str, Any], action: str) -> Facts:
     return {}
 
 
-def schnapsen_facts(view: dict[str, Any], action: str) -> Facts:
+def schnapsen_facts(view: SchnapsenView, action: str) -> Facts:
     """For a card played second: does it take the trick, and how many points are in it."""
     words = action.split()
-    trick = view.get("trick") or {}
-    if words[0] != "play" or not trick.get("cards"):
+    trick = view["trick"]
+    if words[0] != "play" or trick is None or not trick["cards"]:
         return {}
     lead, card = parse_card(trick["cards"][0]), parse_card(words[1])
     trump = "CDHS".index(view["trump_suit"])
@@ -88,22 +101,25 @@ def schnapsen_facts(view: dict[str, Any], action: str) -> Facts:
             "points": schnapsen.POINTS[lead] + schnapsen.POINTS[card]}
 
 
-def schmier_facts(view: dict[str, Any], action: str) -> Facts:
+def schmier_facts(view: SchmierView, action: str) -> Facts:
     """For a card played into a trick: would it lead the trick so far."""
     words = action.split()
-    trick = view.get("trick") or {}
-    if words[0] != "play" or not trick.get("cards") or view.get("trump") is None:
+    trick, trump_suit = view["trick"], view["trump"]
+    if words[0] != "play" or not trick["cards"] or trump_suit is None:
         return {}
     cards = [parse_card(code) for code in trick["cards"]] + [parse_card(words[1])]
-    trump = "CDHS".index(view["trump"])
+    trump = "CDHS".index(trump_suit)
     leads = schmier.trick_winner(cards, trump) == len(cards) - 1
     return {"wins": leads, "points": schmier.game_count(to_set(cards))}
 
 
-FACTS: dict[str, Callable[[dict[str, Any], str], Facts]] = {
-    "schnauz": schnauz_facts, "scat": scat_facts, "schnapsen": schnapsen_facts,
-    "schmier": schmier_facts,
+FACTS: dict[str, Callable[[Mapping[str, Any], str], Facts]] = {
+    "schnauz": lambda view, action: schnauz_facts(schnauz_view(view), action),
+    "scat": lambda view, action: scat_facts(scat_view(view), action),
+    "schnapsen": lambda view, action: schnapsen_facts(schnapsen_view(view), action),
+    "schmier": lambda view, action: schmier_facts(schmier_view(view), action),
 }
+"""Each game's facts of an action, read from a view of that game (checked)."""
 
 
 def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
@@ -134,9 +150,13 @@ def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
 def _now(game: str, view: dict[str, Any]) -> Facts:
     """What the seat holds now, where a value says it (the thirty-one games, Schnauz and Scat)."""
     if game == "schnauz":
-        return {"value": _number(schnauz.hand_value(parse_cards(" ".join(view["hand"]))))}
-    if game == "scat" and len(view["hand"]) == 3:
-        return {"value": _number(_scat_value(view, parse_cards(" ".join(view["hand"]))))}
+        hand = schnauz_view(view)["hand"]
+        return {"value": _number(schnauz.hand_value(parse_cards(" ".join(hand))))}
+    if game == "scat":
+        scat_seat = scat_view(view)
+        if len(scat_seat["hand"]) == 3:
+            hand_set = parse_cards(" ".join(scat_seat["hand"]))
+            return {"value": _number(_scat_value(scat_seat, hand_set))}
     return {}
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 import stammtisch
 from stammtisch.bots.analysis import rank
@@ -37,6 +37,35 @@ CLOSE = {"schnauz": 0.02, "scat": 0.02, "schnapsen": 0.02, "schmier": 0.25}
 
 BIGGEST = 3
 """How many of the biggest mistakes a review names."""
+
+
+class Move(TypedDict):
+    """One action of the record: its ``index``, the deal, the seat that played it."""
+
+    index: int
+    deal: int
+    seat: int | None
+    action: str
+
+
+class Judged(TypedDict):
+    """One decision of the seat as the expert judged it (:func:`judge`)."""
+
+    index: int
+    deal: int
+    move: int
+    """The action's number, 1 first."""
+    played: str
+    best: str
+    value: float | None
+    """The expert's value of the action played (None: not weighed)."""
+    best_value: float
+    loss: float | None
+    mistake: bool
+    accurate: bool
+    ranked: list[tuple[str, float]]
+    view: dict[str, Any]
+    """The seat's view then (any game's: the generic contract)."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +87,8 @@ class Walk:
     seat: int
     num_players: int
     finished: bool
-    moves: list[dict[str, Any]]
-    """``{"index", "deal", "seat", "action"}`` for every action of the record."""
+    moves: list[Move]
+    """Every action of the record."""
     decisions: list[Decision]
 
 
@@ -77,7 +106,7 @@ def decisions(record: Any, seat: int) -> Walk:
     if isinstance(seat, bool) or not isinstance(seat, int) \
             or not 0 <= seat < match.num_players:
         raise RecordError(f"no seat {seat!r} in this match of {match.num_players} players")
-    moves: list[dict[str, Any]] = []
+    moves: list[Move] = []
     chosen: list[Decision] = []
     for index, text in enumerate(fields.actions):
         actor = match.to_act
@@ -102,7 +131,7 @@ Ranker = Callable[..., list[tuple[str, float]] | None]
 
 
 def judge(game: str, decision: Decision, *, budget: float = REVIEW_BUDGET,
-          ranker: Ranker | None = None) -> dict[str, Any]:
+          ranker: Ranker | None = None) -> Judged:
     """One decision ranked by the expert from the seat's view: the action played, the
     best (highest value), the loss (None where the expert did not weigh the action
     played: Schmier's weighs only its likeliest discards), the marks."""
@@ -120,28 +149,28 @@ def judge(game: str, decision: Decision, *, budget: float = REVIEW_BUDGET,
         "best_value": round(best_value, 4), "loss": loss,
         "mistake": loss is not None and loss >= WEAK[game],
         "accurate": loss is not None and loss <= CLOSE[game],
-        "ranked": [[action, round(v, 4)] for action, v in ranked],
+        "ranked": [(action, round(v, 4)) for action, v in ranked],
         "view": decision.view,
     }
 
 
-def _accuracy(judged: list[dict[str, Any]]) -> float | None:
+def _accuracy(judged: list[Judged]) -> float | None:
     weighed = [entry for entry in judged if entry["loss"] is not None]
     if not weighed:
         return None
     return round(sum(1 for entry in weighed if entry["accurate"]) / len(weighed), 4)
 
 
-def summarize(walk: Walk, judged: list[dict[str, Any]], budget: float) -> dict[str, Any]:
+def summarize(walk: Walk, judged: list[Judged], budget: float) -> dict[str, Any]:
     """The review's data: the decisions judged, accuracy per deal and per match, the
     biggest mistakes (indices into ``decisions``) and the move list."""
-    deals: dict[int, list[dict[str, Any]]] = {}
+    deals: dict[int, list[Judged]] = {}
     for move in walk.moves:
         deals.setdefault(move["deal"], [])
     for entry in judged:
         deals.setdefault(entry["deal"], []).append(entry)
     mistakes = sorted((n for n, entry in enumerate(judged) if entry["mistake"]),
-                      key=lambda n: (-judged[n]["loss"], n))[:BIGGEST]
+                      key=lambda n: (-(judged[n]["loss"] or 0.0), n))[:BIGGEST]
     return {
         "game": walk.game, "seat": walk.seat, "num_players": walk.num_players,
         "finished": walk.finished, "unit": UNIT[walk.game], "mistake": WEAK[walk.game],

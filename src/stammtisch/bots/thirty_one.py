@@ -37,6 +37,7 @@ from typing import Any, Protocol, Self, TypeVar
 
 from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.cards import CardSet, iter_cards
+from stammtisch.core.game import View
 
 
 class RoundState(Protocol):
@@ -185,7 +186,7 @@ class Patience:
         self.limit = limit
         self.deal, self.count = -1, 0
 
-    def tired(self, view: dict[str, Any]) -> bool:
+    def tired(self, view: View) -> bool:
         if view["deal"] != self.deal:
             self.deal, self.count = view["deal"], 0
         self.count += 1
@@ -199,7 +200,7 @@ class TurnCount:
     def __init__(self) -> None:
         self.deal, self.views = -1, list[str]()
 
-    def before(self, view: dict[str, Any]) -> int:
+    def before(self, view: View) -> int:
         if view["deal"] != self.deal:
             self.deal, self.views = view["deal"], []
         key = repr(view)
@@ -207,7 +208,7 @@ class TurnCount:
             self.views.append(key)
         return self.views.index(key)
 
-    def latest(self, view: dict[str, Any]) -> int:
+    def latest(self, view: View) -> int:
         """The count for the turn last asked about (a later step of the same turn)."""
         return max(0, len(self.views) - 1) if view["deal"] == self.deal else 0
 
@@ -250,7 +251,7 @@ class SearchingExpert:
     """The value of a position for a seat after the round (a part the decision lab
     swaps, as it swaps each game's ``build``, the sampler, and ``policy``)."""
 
-    def rank(self, view: dict[str, Any], legal: Sequence[int], seat: int,
+    def rank(self, view: View, legal: Sequence[int], seat: int,
              sample: Callable[[random.Random], State], policy: Callable[[State], int],
              default: int) -> list[tuple[int, float]]:
         clock = Clock(0.95 * self.budget)  # the rest for the last play-outs and answer

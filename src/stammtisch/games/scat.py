@@ -49,9 +49,9 @@ Choices where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Self, cast
 
 from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card, to_set
@@ -213,6 +213,19 @@ def _copied(showdown: dict[str, Any]) -> dict[str, Any]:
 
 _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands", "pile", "known")
 """The slots a copy must not share: lists the play changes in place."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What a view shows that a guess of its hidden cards is checked against."""
+
+    seat: int | None
+    hand: CardSet | None
+    """The seat's own hand, where its view shows it."""
+    hand_codes: list[str] | None
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    pile: CardSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,43 +511,60 @@ class ScatState:
         The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
         when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
         seat's own hand, a card a seat took from the pile). The state records no
-        events, like a clone.
+        events, like a clone. Many guesses for one view: :meth:`for_view`.
         """
+        return cls.for_view(view)(hidden)
+
+    @classmethod
+    def for_view(cls, view: Mapping[str, Any]) -> Callable[[ScatHidden], Self]:
+        """:meth:`from_view` for one view and many guesses (a search's samples): the view
+        is read once; each call copies that public state and places its guess, checked
+        as ``from_view`` checks it."""
         check_game(view, NAME)
-        state = object.__new__(cls)
-        state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
-        restore_standing(state, view)
-        n = state.num_players
-        state.seed = hidden.seed
-        state.decks = ()
-        state.halt_between_deals = False
-        state.pile = [parse_card(c) for c in view["discard_pile"]]
-        state.known = [_cards(view["known_cards"].get(str(s), ())) for s in range(n)]
+        public = object.__new__(cls)
+        public._set_rules(_resolved(tuple(sorted(view["options"].items()))))
+        restore_standing(public, view)
+        n = public.num_players
+        public.seed, public.hands, public.stock = 0, [], ()
+        public.decks = ()
+        public.halt_between_deals = False
+        public.pile = [parse_card(c) for c in view["discard_pile"]]
+        public.known = [_cards(view["known_cards"].get(str(s), ())) for s in range(n)]
         taken = view["taken_from_discard"]
-        state.taken = 1 << parse_card(taken) if taken else 0
-        state.knocker = -1 if view["knocker"] is None else view["knocker"]
-        state.turned = sum(1 << s for s, done in enumerate(view["completed_turn"]) if done)
-        state.declined = sum(1 << s for s in view["declined"])
-        state.reshuffles = view["reshuffles"]
-        state.last_showdown = (None if view["last_showdown"] is None
-                               else _copied(view["last_showdown"]))
-        state._place_hidden(view, hidden)
+        public.taken = 1 << parse_card(taken) if taken else 0
+        public.knocker = -1 if view["knocker"] is None else view["knocker"]
+        public.turned = sum(1 << s for s, done in enumerate(view["completed_turn"]) if done)
+        public.declined = sum(1 << s for s in view["declined"])
+        public.reshuffles = view["reshuffles"]
+        public.last_showdown = (None if view["last_showdown"] is None
+                                else _copied(view["last_showdown"]))
+        seat = view["seat"]
+        shown = _Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
+                       else None, view.get("hand"), view["stock_size"],
+                       tuple(view["hand_sizes"]), to_set(public.pile))
+        return partial(public._guessed, shown)
+
+    def _guessed(self, shown: _Shown, hidden: ScatHidden) -> Self:
+        """A copy of this public state with ``hidden`` placed."""
+        state = copy_slots(self, _LIST_SLOTS)
+        state.seed = hidden.seed
+        state._place_hidden(shown, hidden)
         return state
 
-    def _place_hidden(self, view: Mapping[str, Any], hidden: ScatHidden) -> None:
+    def _place_hidden(self, shown: _Shown, hidden: ScatHidden) -> None:
         """The hands and the stock from ``hidden``, checked against the view."""
         n = self.num_players
         if len(hidden.hands) != n:
             raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
-        seat = view["seat"]
-        if seat is not None and "hand" in view and hidden.hands[seat] != _cards(view["hand"]):
+        seat = shown.seat
+        if seat is not None and shown.hand is not None and hidden.hands[seat] != shown.hand:
             raise ViewError(f"the guess gives seat {seat} the hand {codes(hidden.hands[seat])}, "
-                            f"its view shows {view['hand']}")
+                            f"its view shows {shown.hand_codes}")
         stock = check_order("stock", hidden.stock)
-        check_count("stock", stock, view["stock_size"])
-        places = {"stock": stock, "discard pile": _cards(view["discard_pile"])}
+        check_count("stock", stock, shown.stock_size)
+        places = {"stock": stock, "discard pile": shown.pile}
         for s in range(n):
-            check_count(f"hand of seat {s}", hidden.hands[s], view["hand_sizes"][s])
+            check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
             check_holds(f"hand of seat {s}", hidden.hands[s], self.known[s],
                         "that seat took them from the pile")
             places[f"hand of seat {s}"] = hidden.hands[s]

@@ -56,9 +56,9 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Self, cast
 
@@ -303,6 +303,22 @@ def _subsets(cards: CardSet, size: int) -> list[int]:
 
 
 # --- the state ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What a view shows that a guess of its hidden cards is checked against."""
+
+    seat: int | None
+    hand: CardSet | None
+    """The seat's own hand and discards, where the view is a seat's."""
+    hand_codes: list[str] | None
+    discarded: CardSet
+    discarded_codes: list[str] | None
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    played: CardSet
+    """The cards of the tricks, the one in progress included."""
+
 
 @dataclass(frozen=True, slots=True)
 class SchmierHidden:
@@ -642,13 +658,20 @@ class SchmierState:
         The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
         when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
         seat's own hand or discards). Voids the play revealed are not checked. The
-        state records no events, like a clone.
+        state records no events, like a clone. Many guesses for one view: :meth:`for_view`.
         """
+        return cls.for_view(view)(hidden)
+
+    @classmethod
+    def for_view(cls, view: Mapping[str, Any]) -> Callable[[SchmierHidden], Self]:
+        """:meth:`from_view` for one view and many guesses (a search's samples): the view
+        is read once; each call copies that public state and places its guess, checked
+        as ``from_view`` checks it."""
         check_game(view, NAME)
         state = object.__new__(cls)
         state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
         state.num_players = NUM_PLAYERS
-        state.seed = hidden.seed
+        state.seed, state.hands, state.discards, state.stock = 0, [], [], ()
         state.decks = ()
         state.events = None
         state.scores = list(view["scores"])
@@ -670,8 +693,27 @@ class SchmierState:
         state.tricks = [(t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
                         for t in view["tricks"]]
         state._read_captures()
-        state._place_hidden(view, hidden)
+        seat = view["seat"]
+        if seat is None:
+            shown = _Shown(None, None, None, 0, None, view["stock_size"],
+                           tuple(view["hand_sizes"]), state._played())
+        else:
+            shown = _Shown(seat, parse_cards(" ".join(view["hand"])), view["hand"],
+                           parse_cards(" ".join(view["discarded"] or ())), view["discarded"],
+                           view["stock_size"], tuple(view["hand_sizes"]), state._played())
+        return partial(state._guessed, shown)
+
+    def _guessed(self, shown: _Shown, hidden: SchmierHidden) -> Self:
+        """A copy of this public state with ``hidden`` placed."""
+        state = copy_slots(self, _LIST_SLOTS)
+        state.seed = hidden.seed
+        state._place_hidden(shown, hidden)
         return state
+
+    def _played(self) -> CardSet:
+        """The cards of the tricks, the one in progress included."""
+        return (sum(1 << c for _, cards, _ in self.tricks for c in cards)
+                | sum(1 << c for c in self.trick))
 
     def _read_captures(self) -> None:
         """Each team's captured cards and who played the trump ace and two, from the
@@ -690,30 +732,28 @@ class SchmierState:
                 elif card == low:
                     self.low_seat = (leader + i) % NUM_PLAYERS
 
-    def _place_hidden(self, view: Mapping[str, Any], hidden: SchmierHidden) -> None:
+    def _place_hidden(self, shown: _Shown, hidden: SchmierHidden) -> None:
         """The hands, discards and stock from ``hidden``, checked against the view."""
         if len(hidden.hands) != NUM_PLAYERS or len(hidden.discards) != NUM_PLAYERS:
             raise ViewError(f"the guess names {len(hidden.hands)} hands and "
                             f"{len(hidden.discards)} discards; Schmier has {NUM_PLAYERS} seats")
-        seat = view["seat"]
+        seat = shown.seat
         if seat is not None:
-            if hidden.hands[seat] != parse_cards(" ".join(view["hand"])):
+            if hidden.hands[seat] != shown.hand:
                 raise ViewError(f"the guess gives seat {seat} the hand "
-                                f"{codes(hidden.hands[seat])}, its view shows {view['hand']}")
-            shown = parse_cards(" ".join(view["discarded"] or ()))
-            if hidden.discards[seat] != shown:
+                                f"{codes(hidden.hands[seat])}, its view shows {shown.hand_codes}")
+            if hidden.discards[seat] != shown.discarded:
                 raise ViewError(f"the guess gives seat {seat} the discards "
                                 f"{codes(hidden.discards[seat])}, its view shows "
-                                f"{view['discarded']}")
+                                f"{shown.discarded_codes}")
         stock = check_order("stock", hidden.stock)
-        places = {"stock": stock, "tricks": sum(1 << c for _, cards, _ in self.tricks
-                                                for c in cards) | sum(1 << c for c in self.trick)}
+        places = {"stock": stock, "tricks": shown.played}
         for s in range(NUM_PLAYERS):
-            check_count(f"hand of seat {s}", hidden.hands[s], view["hand_sizes"][s])
+            check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
             check_count(f"discards of seat {s}", hidden.discards[s], max(self.exchanged[s], 0))
             places[f"hand of seat {s}"] = hidden.hands[s]
             places[f"discards of seat {s}"] = hidden.discards[s]
-        check_count("stock", stock, view["stock_size"])
+        check_count("stock", stock, shown.stock_size)
         check_partition(SCHMIER_DECK, places)
         self.hands = list(hidden.hands)
         self.discards = list(hidden.discards)

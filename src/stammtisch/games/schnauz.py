@@ -37,9 +37,9 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Self, cast
 
@@ -269,6 +269,19 @@ def showdown_record(showdown: Showdown) -> dict[str, Any]:
 
 _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands")
 """The slots a copy must not share: lists the play changes in place."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What a view shows that a guess of its hidden cards is checked against."""
+
+    seat: int | None
+    hand: CardSet | None
+    """The seat's own hand, where its view shows it."""
+    hand_codes: list[str] | None
+    stock_size: int
+    known: tuple[CardSet, ...]
+    """Per seat the cards it is known to hold (taken from the table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,13 +534,20 @@ class SchnauzState:
         The rules are the view's options. Raises :class:`~stammtisch.errors.ViewError`
         when ``hidden`` does not fit the view (counts, a card also seen elsewhere, the
         seat's own hand, a card a seat took from the table). The state records no
-        events, like a clone.
+        events, like a clone. Many guesses for one view: :meth:`for_view`.
         """
+        return cls.for_view(view)(hidden)
+
+    @classmethod
+    def for_view(cls, view: Mapping[str, Any]) -> Callable[[SchnauzHidden], Self]:
+        """:meth:`from_view` for one view and many guesses (a search's samples): the view
+        is read once; each call copies that public state and places its guess, checked
+        as ``from_view`` checks it."""
         check_game(view, NAME)
         state = object.__new__(cls)
         state._set_rules(_resolved(tuple(sorted(view["options"].items()))))
         restore_standing(state, view)
-        state.seed = hidden.seed
+        state.seed, state.hands, state.stock = 0, [], ()
         state.decks = ()
         state.halt_between_deals = False
         state.table = _cards(view["table"])
@@ -548,24 +568,33 @@ class SchnauzState:
             tuple((int(s), _cards(cards)) for s, cards in shown["hands"].items()),
             _cards(shown["table"]), shown["lowest"],
             tuple(sorted((int(s), k) for s, k in shown["lives_lost"].items())))
-        state._place_hidden(view, hidden)
+        seat = view["seat"]
+        known = [_cards(view["known_hands"].get(str(s), ())) for s in range(state.num_players)]
+        if seat is not None:
+            known[seat] = _cards(view["own_known"])
+        state.public = state.table | state.out_of_play | sum(known)
+        shown = _Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
+                       else None, view.get("hand"), view["stock_size"], tuple(known))
+        return partial(state._guessed, shown)
+
+    def _guessed(self, shown: _Shown, hidden: SchnauzHidden) -> Self:
+        """A copy of this public state with ``hidden`` placed."""
+        state = copy_slots(self, _LIST_SLOTS)
+        state.seed = hidden.seed
+        state._place_hidden(shown, hidden)
         return state
 
-    def _place_hidden(self, view: Mapping[str, Any], hidden: SchnauzHidden) -> None:
+    def _place_hidden(self, shown: _Shown, hidden: SchnauzHidden) -> None:
         """The hands and the stock from ``hidden``, checked against the view."""
         n = self.num_players
         if len(hidden.hands) != n:
             raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
-        seat = view["seat"]
-        known = [_cards(view["known_hands"].get(str(s), ())) for s in range(n)]
-        if seat is not None and "hand" in view:
-            if hidden.hands[seat] != _cards(view["hand"]):
-                raise ViewError(f"the guess gives seat {seat} the hand "
-                                f"{codes(hidden.hands[seat])}, its view shows {view['hand']}")
-        if seat is not None:
-            known[seat] = _cards(view["own_known"])
+        seat, known = shown.seat, shown.known
+        if seat is not None and shown.hand is not None and hidden.hands[seat] != shown.hand:
+            raise ViewError(f"the guess gives seat {seat} the hand "
+                            f"{codes(hidden.hands[seat])}, its view shows {shown.hand_codes}")
         stock = check_order("stock", hidden.stock)
-        check_count("stock", stock, view["stock_size"])
+        check_count("stock", stock, shown.stock_size)
         places = {"stock": stock, "table": self.table, "out-of-play tables": self.out_of_play}
         for s in range(n):
             if self.phase != OVER:
@@ -577,7 +606,6 @@ class SchnauzState:
         check_partition(SCHNAUZ_DECKS[self.deck_variant], places)
         self.hands = list(hidden.hands)
         self.stock = tuple(hidden.stock)
-        self.public = self.table | self.out_of_play | sum(known)
 
     # -- the rest of the contract -----------------------------------------------------
 

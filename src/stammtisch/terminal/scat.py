@@ -6,12 +6,13 @@ card, a discard-pile draw names its card. Hands appear at the showdown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.cards import parse_cards
 from stammtisch.core.game import Event
 from stammtisch.games.scat import hand_value
+from stammtisch.games.scat_types import ScatView, scat_view
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.text import (
     cards,
@@ -31,7 +32,7 @@ def number(value: float) -> str:
     return f"{int(value)}½"
 
 
-def _value_of(codes: list[str], options: dict[str, Any]) -> float:
+def _value_of(codes: list[str], options: Mapping[str, Any]) -> float:
     return hand_value(
         parse_cards(" ".join(codes)),
         three_of_a_kind=options.get("three_of_a_kind", False),
@@ -40,7 +41,7 @@ def _value_of(codes: list[str], options: dict[str, Any]) -> float:
         straight_flush_ace_low=options.get("straight_flush_ace_low", True))
 
 
-def _marks(view: dict[str, Any], seat: int) -> str:
+def _marks(view: ScatView, seat: int) -> str:
     marks = turn_marks(view, seat)
     if view["phase"] == "throw_down" and seat in view["declined"]:
         marks.append("declined")
@@ -50,7 +51,7 @@ def _marks(view: dict[str, Any], seat: int) -> str:
     return ", ".join(marks)
 
 
-def _pile(view: dict[str, Any]) -> str:
+def _pile(view: ScatView) -> str:
     top = view["discard_top"]
     if top is None:
         return "discard pile empty"
@@ -58,7 +59,7 @@ def _pile(view: dict[str, Any]) -> str:
     return f"discard pile {symbol(top)} on top ({plural(size, 'card')})"
 
 
-def _discard_help(view: dict[str, Any]) -> list[str]:
+def _discard_help(view: ScatView) -> list[str]:
     """What each discard would leave: a plain count, the arithmetic a player does anyway."""
     hand = view["hand"]
     taken = view["taken_from_discard"]
@@ -75,13 +76,13 @@ def _discard_help(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: ScatView) -> list[str]:
     me = view["seat"]
     lines = [f"Deal {view['deal'] + 1} · stock {plural(view['stock_size'], 'card')} · "
              + _pile(view)]
     for seat in range(view["num_players"]):
         name = seat_name(seat, me)
-        status = lives_status(view, seat, "on the county")
+        status = lives_status(view, seat, "on the county", view["on_the_county"])
         lines.append(f"   {name:<8} {status:<14} {_marks(view, seat)}".rstrip())
     phase = view["phase"]
     if "hand" in view:
@@ -248,11 +249,12 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
     return [head, f"Final lives: {lives}", f"Out, in order: {order}"]
 
 
-def render_hand(view: dict[str, Any]) -> str:
+def render_hand(view: ScatView) -> str:
     if "hand" not in view:
         return "-"
     value = view.get("hand_value")
     return f"{cards(view['hand']):<14} {'' if value is None else number(value)}".rstrip()
 
 
-RENDERER = Renderer(render_view, render_events, render_result, render_hand, render_actions)
+RENDERER = Renderer(lambda view: render_view(scat_view(view)), render_events, render_result,
+                    lambda view: render_hand(scat_view(view)), render_actions)

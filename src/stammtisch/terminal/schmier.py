@@ -12,6 +12,7 @@ from typing import Any
 
 from stammtisch.cards import parse_card
 from stammtisch.core.game import Event
+from stammtisch.games.schmier_types import SchmierView, schmier_view
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.text import cards, plural, seat_name, symbol
 
@@ -31,7 +32,7 @@ def _members(seats: list[int], me: int | None) -> str:
     return " + ".join(seat_name(s, me) for s in seats)
 
 
-def _team_of(view: dict[str, Any], seat: int) -> int:
+def _team_of(view: SchmierView, seat: int) -> int:
     return next(k for k, seats in enumerate(view["teams"]) if seat in seats)
 
 
@@ -49,7 +50,7 @@ def _trump_line(trump: str) -> str:
             f" {symbol('J' + _LEFT[trump])}, Joker 🃏)")
 
 
-def _hand(view: dict[str, Any]) -> str:
+def _hand(view: SchmierView) -> str:
     trump = view["trump"]
     if trump is None:
         return cards(view["hand"])
@@ -61,12 +62,12 @@ def _hand(view: dict[str, Any]) -> str:
     return text or "-"
 
 
-def _bid_of(view: dict[str, Any], seat: int) -> str:
+def _bid_of(view: SchmierView, seat: int) -> str:
     said = [a["action"] for a in view["auction"] if a["seat"] == seat]
     return said[-1] if said else ""
 
 
-def _seat_row(view: dict[str, Any], seat: int) -> str:
+def _seat_row(view: SchmierView, seat: int) -> str:
     me = view["seat"]
     my_team = view["team"]
     team = _team_of(view, seat)
@@ -90,22 +91,22 @@ def _seat_row(view: dict[str, Any], seat: int) -> str:
     return row.rstrip()
 
 
-def _scores(view: dict[str, Any]) -> str:
+def _scores(view: SchmierView) -> str:
     parts = [f"{_team(k, view['team'])} {score}" for k, score in enumerate(view["scores"])]
     return f"Scores (first to {view['target_score']}): " + " · ".join(parts)
 
 
-def _partners(view: dict[str, Any]) -> str:
-    me = view["seat"]
-    if me is None:
+def _partners(view: SchmierView) -> str:
+    me, team = view["seat"], view["team"]
+    if me is None or team is None:
         return "Teams: " + " · ".join(f"Team {k} {_members(seats, me)}"
                                       for k, seats in enumerate(view["teams"]))
-    mates = [s for s in view["teams"][view["team"]] if s != me]
-    return (f"You play in Team {view['team']} with {_members(mates, me)}"
+    mates = [s for s in view["teams"][team] if s != me]
+    return (f"You play in Team {team} with {_members(mates, me)}"
             f" ({'your partner' if len(mates) == 1 else 'your partners'}).")
 
 
-def _phase_lines(view: dict[str, Any]) -> list[str]:
+def _phase_lines(view: SchmierView) -> list[str]:
     me = view["seat"]
     phase = view["phase"]
     contract = view["contract"]
@@ -133,7 +134,7 @@ def _phase_lines(view: dict[str, Any]) -> list[str]:
             lines.append("Last trick: " + _trick_cards(done["leader"], done["cards"], me)
                          + f" → {seat_name(done['winner'], me)}")
         trick = view["trick"]
-        if trick["cards"]:
+        if trick["cards"] and trick["leader"] is not None:
             lines.append("Trick: " + _trick_cards(trick["leader"], trick["cards"], me))
     return lines
 
@@ -142,7 +143,7 @@ def _trick_cards(leader: int, codes: list[str], me: int | None) -> str:
     return ", ".join(f"{seat_name((leader + i) % 6, me)} {symbol(c)}" for i, c in enumerate(codes))
 
 
-def _turn_help(view: dict[str, Any]) -> list[str]:
+def _turn_help(view: SchmierView) -> list[str]:
     phase = view["phase"]
     legal = view["legal_actions"]
     if phase == "auction":
@@ -175,7 +176,7 @@ def _turn_help(view: dict[str, Any]) -> list[str]:
     return ["You lead: type a card."]
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: SchmierView) -> list[str]:
     me = view["seat"]
     lines = [f"Deal {view['deal'] + 1} · {_verb(view['dealer'], me, 'deal')} · {_scores(view)}",
              _partners(view)]
@@ -185,8 +186,9 @@ def render_view(view: dict[str, Any]) -> list[str]:
     lines += _phase_lines(view)
     if "hand" in view:
         lines.append(f"Your hand:   {_hand(view)}")
-        if view.get("discarded"):
-            lines.append(f"You discarded: {cards(view['discarded'])}")
+        discarded = view.get("discarded")
+        if discarded:
+            lines.append(f"You discarded: {cards(discarded)}")
     legal = view["legal_actions"]
     if legal:
         lines.append("Your turn: " + render_actions(legal))
@@ -336,8 +338,9 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
     return lines
 
 
-def render_hand(view: dict[str, Any]) -> str:
+def render_hand(view: SchmierView) -> str:
     return _hand(view) if "hand" in view else "-"
 
 
-RENDERER = Renderer(render_view, render_events, render_result, render_hand, render_actions)
+RENDERER = Renderer(lambda view: render_view(schmier_view(view)), render_events, render_result,
+                    lambda view: render_hand(schmier_view(view)), render_actions)

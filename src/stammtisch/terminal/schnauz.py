@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.game import Event
+from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.text import (
     cards,
@@ -24,12 +25,12 @@ _REASONS = {
 }
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: SchnauzView) -> list[str]:
     me = view["seat"]
     lines = [f"Deal {view['deal'] + 1} · stock {plural(view['stock_size'], 'card')}"]
     for seat in range(view["num_players"]):
         name = seat_name(seat, me)
-        status = lives_status(view, seat, "swimming")
+        status = lives_status(view, seat, "swimming", view["swimming"])
         marks = ", ".join(turn_marks(view, seat))
         lines.append(f"   {name:<8} {status:<10} {marks}".rstrip())
     if view["phase"] == "dealer_choice":
@@ -150,10 +151,11 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
     return [head, f"Final lives: {lives}", f"Out, in order: {order}"]
 
 
-def render_hand(view: dict[str, Any]) -> str:
+def render_hand(view: SchnauzView) -> str:
     if "hand" not in view:
         return "-"
     return f"{cards(view['hand']):<14} {view['hand_value']}"
 
 
-RENDERER = Renderer(render_view, render_events, render_result, render_hand, render_actions)
+RENDERER = Renderer(lambda view: render_view(schnauz_view(view)), render_events, render_result,
+                    lambda view: render_hand(schnauz_view(view)), render_actions)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from stammtisch.cards import card_symbol, parse_card
+from stammtisch.core.game import View
 from stammtisch.errors import NotationError
 
 _CODE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
@@ -58,17 +58,25 @@ def lives_text(count: int) -> str:
     return "1 life" if count == 1 else f"{count} lives"
 
 
-def lives_status(view: dict[str, Any], seat: int, at_zero: str) -> str:
-    """``out``, the game's word for a seat at 0 lives (``swimming``, ``on the county``,
-    from the view's key of that name), or the lives left."""
+class KnockingView(View):
+    """The keys both knocking games' views have (Schnauz, Scat)."""
+
+    lives: list[int]
+    eliminated: list[bool]
+    knocker: int | None
+
+
+def lives_status(view: KnockingView, seat: int, at_zero: str, at_zero_seats: list[bool]) -> str:
+    """``out``, the game's word for a seat at 0 lives (``swimming``, ``on the county``;
+    ``at_zero_seats``: the view's list of who is), or the lives left."""
     if view["eliminated"][seat]:
         return "out"
-    if view[at_zero.replace(" ", "_")][seat]:
+    if at_zero_seats[seat]:
         return at_zero
     return lives_text(view["lives"][seat])
 
 
-def turn_marks(view: dict[str, Any], seat: int) -> list[str]:
+def turn_marks(view: KnockingView, seat: int) -> list[str]:
     """What a seat's row says in a knocking game: to act, dealer, knocked."""
     marks = []
     if view["to_act"] == seat:

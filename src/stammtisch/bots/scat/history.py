@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from stammtisch.bots.scat.odds import static_lowest_chance
 from stammtisch.bots.scat.policy import (
@@ -37,6 +36,7 @@ from stammtisch.bots.scat.policy import (
 from stammtisch.bots.scat.seen import DECK, Seen, cards_of
 from stammtisch.bots.thirty_one import reads_back, to_mask, turns_since
 from stammtisch.cards import SCAT_DECK, CardSet, iter_cards
+from stammtisch.games.scat_types import ScatView
 
 ODDS_TRUSTED = 90
 """A hand the counted odds say the club knocks with is ruled out for this many in a
@@ -44,7 +44,8 @@ hundred such hands (picked by a hash of the hand) when its holder did not knock:
 the odds without the cards seen agree with the club's own count in about 96% of
 its decisions."""
 OLDEST = 4
-"""Moves read back per player (each step back can branch)."""
+"""Moves read back per player (each step back can branch), unless a :class:`Reading`
+says otherwise."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Snapshot:
     """The ``min_knock_score`` option: no knock below it."""
 
 
-def snapshot(view: dict[str, Any], seen: Seen, thrown: int) -> Snapshot:
+def snapshot(view: ScatView, seen: Seen, thrown: int) -> Snapshot:
     """``known`` includes the seat's own cards taken from the pile (the others see them)."""
     known = dict(seen.known)
     known[seen.seat] = cards_of(view["known_cards"].get(str(seen.seat), [])) & ~(1 << thrown)
@@ -96,7 +97,12 @@ class Move:
     hidden cards of the others (what the club counts a stock card's gain over)."""
 
 
-def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dict[int, Move]:
+Takes = Callable[[CardSet, float, Move, Value], bool]
+"""Whether a player holding a hand takes a top card that raises it by a gain (after
+:func:`club_takes`)."""
+
+
+def last_moves(before: Snapshot | None, view: ScatView, seen: Seen) -> dict[int, Move]:
     """Each other player's move since ``before``; empty where the round cannot be
     read (no memory, a new deal, a reshuffle, a pile it does not explain)."""
     if (before is None or before.deal != view["deal"] or seen.seat not in seen.active
@@ -142,11 +148,12 @@ def last_moves(before: Snapshot | None, view: dict[str, Any], seen: Seen) -> dic
     return moves
 
 
-def hands_before(hand: CardSet, known: CardSet, move: Move,
-                 value: Value) -> list[CardSet] | None:
+def hands_before(hand: CardSet, known: CardSet, move: Move, value: Value,
+                 takes: Takes | None = None) -> list[CardSet] | None:
     """The hands a player now holding ``hand`` could have held before ``move``
     under the club's rules (empty: none could); None where the move tells no more
-    (a knock)."""
+    (a knock). ``takes``: how a draw is read (default: :func:`club_takes`)."""
+    takes = takes or club_takes
     if move.knocked:
         return None
     threw = 1 << move.threw
@@ -160,7 +167,7 @@ def hands_before(hand: CardSet, known: CardSet, move: Move,
         if best_discard(four, top, value, move.feed)[0] != move.threw:
             return []
         before = four & ~top
-        if not _takes(before, value(hand) - value(before), move, value):
+        if not takes(before, value(hand) - value(before), move, value):
             return []
         earlier = [before]
     else:
@@ -170,14 +177,14 @@ def hands_before(hand: CardSet, known: CardSet, move: Move,
         if move.top >= 0:
             top = 1 << move.top
             earlier = [h for h in earlier
-                       if not _takes(h, best_discard(h | top, top, value)[1] - value(h), move,
-                                     value)]
+                       if not takes(h, best_discard(h | top, top, value)[1] - value(h), move,
+                                    value)]
     if move.could_knock:
         earlier = [h for h in earlier if not _knocks(h, move, value)]
     return earlier
 
 
-def _takes(hand: CardSet, gain: float, move: Move, value: Value) -> bool:
+def club_takes(hand: CardSet, gain: float, move: Move, value: Value) -> bool:
     """Whether the club holding ``hand`` takes the top card that raises it by ``gain``:
     when that beats the mean gain of a card it cannot place."""
     return gain > 0 and gain >= stock_gain(hand, move.unseen & ~hand, value)
@@ -190,20 +197,35 @@ def _knocks(hand: CardSet, move: Move, value: Value) -> bool:
             and (hand * 0x9E3779B97F4A7C15 >> 32) % 100 < ODDS_TRUSTED)
 
 
-def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Value) -> bool:
+@dataclass(frozen=True)
+class Reading:
+    """How the others' moves are read back (a part of the expert's sampler that the
+    decision lab varies): how many moves per player, and how a draw is judged."""
+
+    oldest: int = OLDEST
+    takes: Takes = club_takes
+
+
+CLUB_READING = Reading()
+"""The expert's reading: the club's rules, four moves back."""
+
+
+def fits_moves(hand: CardSet, known: CardSet, moves: tuple[Move, ...], value: Value,
+               reading: Reading = CLUB_READING) -> bool:
     """Whether a player now holding ``hand`` (``known``: the cards he is known to
     hold now, none of which he drew from the stock) could have made ``moves``,
     newest first; for older moves any card may have come from the stock."""
 
     def before(held: CardSet, step: tuple[int, Move]) -> list[CardSet] | None:
         age, move = step
-        return hands_before(held, 0 if age else known, move, value)
+        return hands_before(held, 0 if age else known, move, value, reading.takes)
 
-    return reads_back(hand, list(enumerate(moves[:OLDEST])), before)
+    return reads_back(hand, list(enumerate(moves[:reading.oldest])), before)
 
 
 @lru_cache(maxsize=16)
-def fitter(known: CardSet, moves: tuple[Move, ...], value: Value) -> Callable[[CardSet], bool]:
+def fitter(known: CardSet, moves: tuple[Move, ...], value: Value,
+           reading: Reading = CLUB_READING) -> Callable[[CardSet], bool]:
     """:func:`fits_moves` for one player's moves, remembering its answers: the samples ask
     about the same hands again and again (a decision's samples share a fitter, and with
     plain points so do a turn's draw and discard)."""
@@ -212,7 +234,7 @@ def fitter(known: CardSet, moves: tuple[Move, ...], value: Value) -> Callable[[C
     def fits(hand: CardSet) -> bool:
         answer = answers.get(hand)
         if answer is None:
-            answer = answers[hand] = fits_moves(hand, known, moves, value)
+            answer = answers[hand] = fits_moves(hand, known, moves, value, reading)
         return answer
 
     return fits

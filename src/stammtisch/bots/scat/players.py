@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.bots.scat.determinize import build
+from stammtisch.bots.scat.determinize import SAMPLER, Sampler, build
 from stammtisch.bots.scat.history import Move, Snapshot, last_moves, snapshot
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
@@ -14,6 +14,7 @@ from stammtisch.bots.scat.seen import Seen, read
 from stammtisch.bots.thirty_one import Patience, SearchingExpert
 from stammtisch.cards import SCAT_DECK
 from stammtisch.games.scat import DISCARD, DRAW, KNOCK, action_text, discard, parse_action
+from stammtisch.games.scat_types import ScatView, scat_view
 
 PATIENCE = 24
 """After this many own decisions (two a turn) in one deal the rule-based levels knock when
@@ -34,8 +35,9 @@ class BeginnerBot:
         self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
-        if self.patience.tired(view) and KNOCK in seen.legal:
+        seat_view = scat_view(view)
+        seen = read(seat_view)
+        if self.patience.tired(seat_view) and KNOCK in seen.legal:
             return action_text(KNOCK)
         return _checked(seen, beginner_move(seen.phase, seen.hand, seen.top, seen.taken,
                                             seen.legal, seen.value))
@@ -49,9 +51,13 @@ class ClubBot:
         self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(scat_view(view)))
+
+    def pick(self, view: ScatView) -> int:
+        """The club's action (checked legal) for a seat's view."""
         seen = read(view)
         if self.patience.tired(view) and KNOCK in seen.legal:
-            return action_text(KNOCK)
+            return KNOCK
         others = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         initial = len(SCAT_DECK) - 3 * len(seen.active) - 1
         rounds = max(0, initial - seen.stock_size) / len(seen.active)
@@ -61,7 +67,8 @@ class ClubBot:
             seen.phase, seen.hand, seen.top, seen.taken, seen.legal, seen.value, seen.unseen,
             feed, lambda: lowest_chance(seen.value(seen.hand), others, seen.unseen, rounds,
                                         seen.value))
-        return _checked(seen, action)
+        _checked(seen, action)
+        return action
 
 
 class ExpertBot(SearchingExpert):
@@ -72,6 +79,9 @@ class ExpertBot(SearchingExpert):
 
     build = staticmethod(build)
     """The sampler of worlds (determinize.py), a part the decision lab swaps."""
+    sampler: Sampler = SAMPLER
+    """The sampler's settings (how it reads the others' moves), a part the decision lab
+    swaps."""
     policy = staticmethod(rollout_policy)
     """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 3500
@@ -84,7 +94,12 @@ class ExpertBot(SearchingExpert):
     """The deal and, per other seat, his moves in it, newest first, back to the last
     round that could not be replayed."""
 
-    def history(self, view: dict[str, Any], seen: Seen) -> dict[int, list[Move]]:
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 rollouts: int | None = None, sampler: Sampler = SAMPLER) -> None:
+        super().__init__(seed, budget, rollouts)
+        self.sampler = sampler
+
+    def history(self, view: ScatView, seen: Seen) -> dict[int, list[Move]]:
         """The others' moves this deal as far as this seat can replay them (read at
         the start of its turn; the discard that follows adds nothing)."""
         deal, earlier = self.read_rounds
@@ -96,27 +111,29 @@ class ExpertBot(SearchingExpert):
         return {seat: [move] + earlier.get(seat, []) for seat, move in moves.items()}
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
-        seen = read(view)
-        return self._ranked(view, seen, self.history(view, seen))
+        seat_view = scat_view(view)
+        seen = read(seat_view)
+        return self._ranked(seat_view, seen, self.history(seat_view, seen))
 
-    def _ranked(self, view: dict[str, Any], seen: Seen,
+    def _ranked(self, view: ScatView, seen: Seen,
                 moves: dict[int, list[Move]]) -> list[tuple[str, float]]:
         if not seen.legal:
             return []
         own_turns = (self.turns.before(view) if seen.phase == DRAW else
                      self.turns.latest(view))
-        default = parse_action(ClubBot(self.seed).choose(view))
+        default = ClubBot(self.seed).pick(view)
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: self.build(view, seen, rng, own_turns, moves),
+                           lambda rng: self.build(view, seen, rng, own_turns, moves, self.sampler),
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
-        moves = self.history(view, seen)
-        action = self._ranked(view, seen, moves)[0][0]
+        seat_view = scat_view(view)
+        seen = read(seat_view)
+        moves = self.history(seat_view, seen)
+        action = self._ranked(seat_view, seen, moves)[0][0]
         if seen.phase == DRAW:
-            self.read_rounds = (view["deal"], moves)
+            self.read_rounds = (seat_view["deal"], moves)
         if seen.phase == DISCARD:
-            self.left = snapshot(view, seen, parse_action(action) - discard(0))
+            self.left = snapshot(seat_view, seen, parse_action(action) - discard(0))
         return action

@@ -1,16 +1,15 @@
 """A complete Schmier state consistent with one seat's view (rules/schmier.md).
 
-Places only what the view hides, drawn from the cards the seat has not seen:
-the other seats' hands (their sizes as shown, none of a suit they failed to
-follow), the other seats' discards (as many as each exchanged, non-trumps:
-§8 forbids trumps to non-dealers, and the dealer is assumed to have kept every
-trump) and the stock (size as shown, in a random order). The seat's own hand
-and discards, the auction, the contract, the tricks and the scores are the
-view's: the engine builds the state from the view and the placed cards
-(:meth:`SchmierState.from_view`), under the table's options. Cards go
-most-constrained first, each to a random open place weighted by its room; a
-dead end retries, and constraints that cannot all hold (a house rule the view
-does not show) are dropped, voids first.
+Places only what the view hides, drawn from the cards the seat has not seen: the
+other seats' hands (their sizes as shown, none of a suit they failed to follow), the
+other seats' discards (as many as each exchanged, non-trumps: §8 forbids trumps to
+non-dealers, and the dealer is assumed to have kept every trump) and the stock (size
+as shown, in a random order). The seat's own hand and discards, the auction, the
+contract, the tricks and the scores are the view's: the engine builds the state from
+the view and the placed cards (:meth:`SchmierState.for_view`: the view read once a
+decision), under the table's options. Cards go most-constrained first, each to a
+random open place weighted by its room; a dead end retries, and constraints that
+cannot all hold (a house rule the view does not show) are dropped, voids first.
 
 Another seat's contract is taken as earned: its bidder's cards (held and played)
 must value the trump near the bid (rejection, a bounded number of tries).
@@ -36,7 +35,7 @@ BIDDER_TRIES = 12
 
 
 def determinize(view: SchmierView, rng: random.Random) -> SchmierState:
-    return build(view, read(view), rng)
+    return build(read(view), rng)
 
 
 def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, int, int]]:
@@ -136,7 +135,8 @@ def plausible(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
     return best
 
 
-def build(view: SchmierView, seen: Seen, rng: random.Random) -> SchmierState:
+def build(seen: Seen, rng: random.Random) -> SchmierState:
+    """A sample state of ``seen``'s view (its public part built once per view)."""
     placed = plausible(seen, rng)
     hands = [0] * NUM_PLAYERS
     discards = [0] * NUM_PLAYERS
@@ -153,4 +153,4 @@ def build(view: SchmierView, seen: Seen, rng: random.Random) -> SchmierState:
             rng.shuffle(cards)
             stock = cards
     hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock), rng.getrandbits(63))
-    return SchmierState.from_view(view, hidden)
+    return seen.worlds(hidden)

@@ -92,7 +92,7 @@ class _RuleBot:
         _legal(seen)
         if len(seen.legal) == 1:
             return action_text(seen.legal[0])
-        state = build(seat_view, seen, random.Random(0))
+        state = build(seen, random.Random(0))
         action = type(self).policy(state)
         if action not in seen.legal:
             raise ValueError(f"the {self.name} bot chose {action_text(action)!r}, not legal")
@@ -134,7 +134,7 @@ class ExpertBot:
             return [(action_text(seen.legal[0]), 0.0)]
         rng = seeded(self.seed, view)
         actions = list(seen.legal)
-        table = build(seat_view, seen, random.Random(0))
+        table = build(seen, random.Random(0))
         if seen.phase in (EXCHANGE, ROB):
             actions = discard_candidates(table, actions, CANDIDATES)
         club = club_action(table)
@@ -147,7 +147,7 @@ class ExpertBot:
             return deal_change(world, action, seat, club_action)
 
         plan = Plan(z=Z, halving_from=4, max_worlds=self.max_samples)
-        race = search(actions, scalar_parts(lambda r: build(seat_view, seen, r), value), rng,
+        race = search(actions, scalar_parts(lambda r: build(seen, r), value), rng,
                       Clock(self.budget), plan, default)
         return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 

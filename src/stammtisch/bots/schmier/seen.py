@@ -10,7 +10,9 @@ would not prove a void; determinize.py drops voids it cannot satisfy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from stammtisch.cards import SUIT_CODES, CardSet, parse_card
@@ -24,6 +26,8 @@ from stammtisch.games.schmier import (
     PASS,
     PLAY,
     TRUMPS,
+    SchmierHidden,
+    SchmierState,
     bid,
     parse_action,
     play,
@@ -90,6 +94,14 @@ class Seen:
     legal: tuple[int, ...]
     options: dict[str, Any]
     """The options the legal actions reveal (see :func:`_options`); others stay default."""
+    view: SchmierView = field(repr=False, compare=False)
+    """The view read (samples are built from it)."""
+
+    @cached_property
+    def worlds(self) -> Callable[[SchmierHidden], SchmierState]:
+        """The view's state with a guess of its hidden cards: the public part is built
+        once per view (``SchmierState.for_view``), a copy per guess."""
+        return SchmierState.for_view(self.view)
 
     @property
     def unseen(self) -> CardSet:
@@ -144,6 +156,7 @@ def read(view: SchmierView) -> Seen:
         voids=tuple(voids_of(trump, list(tricks), list(trick), leader)),
         legal=legal,
         options=_options(view, legal, trump),
+        view=view,
     )
 
 

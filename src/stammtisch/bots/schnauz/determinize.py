@@ -12,14 +12,13 @@ nobody holds a hand that a card lying on the table through his turn would have
 raised a lot (the seat remembers the table it left).
 
 The engine builds the state from the view and the placed cards
-(:meth:`SchnauzState.from_view`), under the house rules the view's
-``options`` name (every player knows the rules of the table).
+(:meth:`SchnauzState.for_view`: the view read once a decision), under the house
+rules the view's ``options`` name (every player knows the rules of the table).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from stammtisch.bots.schnauz.history import LastMove, fits_moves
 from stammtisch.bots.schnauz.odds import strength
@@ -28,6 +27,7 @@ from stammtisch.bots.schnauz.seen import Seen, read
 from stammtisch.bots.thirty_one import Fits, deal_likely
 from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.schnauz import CARDS_OF, HAND_KEYS, PASS, SchnauzHidden, SchnauzState
+from stammtisch.games.schnauz_types import SchnauzView
 
 PICKS_PER_TURN = 5
 """An opponent who has had ``t`` turns this deal holds the best of ``1 + 5 t``
@@ -49,13 +49,13 @@ BIG_GAIN = 7
 would raise by this many points or more (he would have taken it)."""
 
 
-def determinize(view: dict[str, Any], rng: random.Random, own_turns: int = 0,
+def determinize(view: SchnauzView, rng: random.Random, own_turns: int = 0,
                 lying: CardSet = 0, moves: dict[int, list[list[LastMove]]] | None = None,
                 ) -> SchnauzState:
     return build(view, read(view), rng, own_turns, lying, moves)
 
 
-def turns_taken(view: dict[str, Any], seen: Seen, own_turns: int) -> dict[int, int]:
+def turns_taken(view: SchnauzView, seen: Seen, own_turns: int) -> dict[int, int]:
     """Play-phase turns each other seat has had this deal, given the seat's own count:
     those between the dealer's left and the seat have had one more."""
     first = seen.next_seat(view["dealer"]) if view["dealer"] in seen.active else seen.active[0]
@@ -74,7 +74,7 @@ def picks(seat: int, turns: int, seen: Seen, dealer: int) -> int:
     return min(MOST_PICKS, 1 + PICKS_PER_TURN * turns)
 
 
-def passers(view: dict[str, Any], seen: Seen) -> set[int]:
+def passers(view: SchnauzView, seen: Seen) -> set[int]:
     """The seats whose pass with the table as it lies ends just before this seat."""
     active = seen.active
     if seen.seat not in active:
@@ -99,7 +99,7 @@ def _points(hand: CardSet) -> int:
     return min(HAND_KEYS[hand] >> 16, 31)
 
 
-def build(view: dict[str, Any], seen: Seen, rng: random.Random,
+def build(view: SchnauzView, seen: Seen, rng: random.Random,
           own_turns: int = 0, lying: CardSet = 0,
           moves: dict[int, list[list[LastMove]]] | None = None) -> SchnauzState:
     """``lying``: table cards that lay there through every other seat's last turn
@@ -136,8 +136,7 @@ def build(view: dict[str, Any], seen: Seen, rng: random.Random,
     for seat, hand in zip(others, dealt, strict=True):
         hands[seat] = hand
     hands[seen.seat] = seen.hand
-    state = SchnauzState.from_view(
-        view, SchnauzHidden(tuple(hands), tuple(rest[:view["stock_size"]]),
-                            rng.getrandbits(63)))
+    state = seen.worlds(SchnauzHidden(tuple(hands), tuple(rest[:view["stock_size"]]),
+                                      rng.getrandbits(63)))
     state.halt_between_deals = True
     return state

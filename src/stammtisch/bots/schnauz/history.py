@@ -21,7 +21,6 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from stammtisch.bots.schnauz.odds import strength
 from stammtisch.bots.schnauz.policy import club_exchange, club_knocks
@@ -29,6 +28,7 @@ from stammtisch.bots.schnauz.seen import Seen
 from stammtisch.bots.thirty_one import reads_back, turns_since
 from stammtisch.cards import CardSet, iter_cards
 from stammtisch.games.schnauz import HAND_KEYS, PASS, swap_one
+from stammtisch.games.schnauz_types import SchnauzView
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Snapshot:
     had a turn: sure once the dealer, who plays last, or the seat has had one)."""
 
 
-def snapshot(view: dict[str, Any], seen: Seen, table_left: CardSet, knocked: bool,
+def snapshot(view: SchnauzView, seen: Seen, table_left: CardSet, knocked: bool,
              own_turns: int) -> Snapshot:
     """``own_turns``: the seat's earlier turns this deal."""
     everyone_played = not seen.dealer_choice and (own_turns > 0 or view["dealer"] == seen.seat)
@@ -71,7 +71,7 @@ class LastMove:
     opponents: int
 
 
-def last_moves(before: Snapshot | None, view: dict[str, Any],
+def last_moves(before: Snapshot | None, view: SchnauzView,
                seen: Seen) -> dict[int, list[LastMove]]:
     """Each other player's possible last moves since ``before``; empty where the
     round cannot be replayed (a new deal, a new table from the stock, no memory)."""

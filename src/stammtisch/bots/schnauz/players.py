@@ -24,6 +24,7 @@ from stammtisch.games.schnauz import (
     parse_action,
     swap_one,
 )
+from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
 
 PATIENCE = 12
 """After this many own turns in one deal the rule-based levels knock when
@@ -59,8 +60,9 @@ class BeginnerBot:
         self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
-        if self.patience.tired(view) and KNOCK in seen.legal:
+        seat_view = schnauz_view(view)
+        seen = read(seat_view)
+        if self.patience.tired(seat_view) and KNOCK in seen.legal:
             return action_text(KNOCK)
         return _checked(seen, beginner_move(seen.hand, seen.table, seen.dealer_choice,
                                             KNOCK in seen.legal))
@@ -74,9 +76,13 @@ class ClubBot:
         self.patience = Patience(PATIENCE)
 
     def choose(self, view: dict[str, Any]) -> str:
+        return action_text(self.pick(schnauz_view(view)))
+
+    def pick(self, view: SchnauzView) -> int:
+        """The club's action (checked legal) for a seat's view."""
         seen = read(view)
         if self.patience.tired(view) and KNOCK in seen.legal:
-            return action_text(KNOCK)
+            return KNOCK
         power = strength(view["deck_variant"])
         known = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         after = seen.next_seat(seen.seat)
@@ -84,7 +90,8 @@ class ClubBot:
         action = club_move(seen.hand, seen.table, power, seen.dealer_choice,
                            KNOCK in seen.legal, feeds, len(known),
                            lambda: lowest_chance(seen.hand, seen.table, known, seen.unseen))
-        return _checked(seen, action)
+        _checked(seen, action)
+        return action
 
 
 class ExpertBot(SearchingExpert):
@@ -104,7 +111,7 @@ class ExpertBot(SearchingExpert):
     """The deal and, per other seat, the readings of his moves in it, newest round first,
     back to the last round that could not be replayed."""
 
-    def history(self, view: dict[str, Any], seen: Seen) -> dict[int, list[list[LastMove]]]:
+    def history(self, view: SchnauzView, seen: Seen) -> dict[int, list[list[LastMove]]]:
         """The others' moves this deal as far as this seat can replay them."""
         moves = last_moves(self.left, view, seen)
         deal, earlier = self.read_rounds
@@ -113,28 +120,30 @@ class ExpertBot(SearchingExpert):
         return {seat: [readings] + earlier.get(seat, []) for seat, readings in moves.items()}
 
     def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
-        seen = read(view)
-        return self._ranked(view, seen, self.history(view, seen))
+        seat_view = schnauz_view(view)
+        seen = read(seat_view)
+        return self._ranked(seat_view, seen, self.history(seat_view, seen))
 
-    def _ranked(self, view: dict[str, Any], seen: Seen,
+    def _ranked(self, view: SchnauzView, seen: Seen,
                 moves: dict[int, list[list[LastMove]]]) -> list[tuple[str, float]]:
         if not seen.legal:
             return []
         own_turns = 0 if seen.dealer_choice else self.turns.before(view)
         left = self.left
         lying = left.table if left is not None and left.deal == view["deal"] else 0
-        default = parse_action(ClubBot(self.seed).choose(view))
+        default = ClubBot(self.seed).pick(view)
         ranked = self.rank(view, seen.legal, seen.seat,
                            lambda rng: self.build(view, seen, rng, own_turns, lying, moves),
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
     def choose(self, view: dict[str, Any]) -> str:
-        seen = read(view)
-        moves = self.history(view, seen)
-        action = self._ranked(view, seen, moves)[0][0]
-        self.read_rounds = (view["deal"], moves)
+        seat_view = schnauz_view(view)
+        seen = read(seat_view)
+        moves = self.history(seat_view, seen)
+        action = self._ranked(seat_view, seen, moves)[0][0]
+        self.read_rounds = (seat_view["deal"], moves)
         chosen = parse_action(action)
-        self.left = snapshot(view, seen, table_after(seen.hand, seen.table, chosen),
-                             chosen == KNOCK, self.turns.latest(view))
+        self.left = snapshot(seat_view, seen, table_after(seen.hand, seen.table, chosen),
+                             chosen == KNOCK, self.turns.latest(seat_view))
         return action

@@ -3,11 +3,13 @@ names the view's keys). Every bot reads its view through :func:`read`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from stammtisch.cards import SCHNAUZ_DECKS, CardSet, parse_card
-from stammtisch.games.schnauz import DEALER_CHOICE, parse_action
+from stammtisch.games.schnauz import DEALER_CHOICE, SchnauzHidden, SchnauzState, parse_action
+from stammtisch.games.schnauz_types import SchnauzView
 
 
 def cards_of(codes: list[str]) -> CardSet:
@@ -30,6 +32,14 @@ class Seen:
     dealer_choice: bool
     knocker: int
     legal: tuple[int, ...]
+    view: SchnauzView = field(repr=False, compare=False)
+    """The view read (samples are built from it)."""
+
+    @cached_property
+    def worlds(self) -> Callable[[SchnauzHidden], SchnauzState]:
+        """The view's state with a guess of its hidden cards: the public part is built
+        once per view (``SchnauzState.for_view``), a copy per guess."""
+        return SchnauzState.for_view(self.view)
 
     @property
     def unseen(self) -> CardSet:
@@ -43,8 +53,11 @@ class Seen:
         return self.active[(self.active.index(seat) + 1) % len(self.active)]
 
 
-def read(view: dict[str, Any]) -> Seen:
+def read(view: SchnauzView) -> Seen:
+    """Raises ValueError for a spectator's view (a bot reads a seat's)."""
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("a Schnauz bot reads a seat's view, not a spectator's")
     eliminated = view["eliminated"]
     deck = 0
     for card in SCHNAUZ_DECKS[view["deck_variant"]]:
@@ -60,4 +73,5 @@ def read(view: dict[str, Any]) -> Seen:
         dealer_choice=view["phase"] == DEALER_CHOICE,
         knocker=-1 if view["knocker"] is None else view["knocker"],
         legal=tuple(parse_action(text) for text in view["legal_actions"]),
+        view=view,
     )
