@@ -5,6 +5,7 @@ played twice; the lobby and history are the same from every process."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.engine import Engine
+from websockets.exceptions import ConnectionClosed
 
 from stammtisch.server.store import tables
 from tests.server.conftest import fresh_prefix, fresh_schema
@@ -174,3 +176,153 @@ def test_three_people_on_three_processes_see_every_action_in_order_once(
         check_every_action_once(person, late.sock.events, last)
     for person in (anna, ben, cleo, late):
         person.sock.close()
+
+
+# --- a process killed mid-match ---------------------------------------------------------
+
+
+class Person:
+    """A player who reconnects (to another process) when the connection is cut, and
+    keeps every action the server acknowledged: (seq it was played at, action)."""
+
+    def __init__(self, table: str, token: str, node: Node) -> None:
+        self.table, self.token, self.node = table, token, node
+        self.sock: TableSocket | None = None
+        self.acked: list[tuple[int, str]] = []
+        self.asked = 0
+        self.fresh = 0.0
+        """When the last full state came (a join: on arrival, or at a new owner)."""
+        self.connect(node)
+
+    def connect(self, node: Node) -> None:
+        self.node = node
+        self.sock = node.socket(self.table, self.token)
+
+    def read(self, timeout: float) -> dict[str, Any] | None:
+        """The next message; None when none came in time or the connection was cut."""
+        assert self.sock is not None
+        try:
+            message = self.sock.receive(timeout=timeout)
+        except TimeoutError:
+            return None
+        except ConnectionClosed:
+            self.sock = None
+            return None
+        if message["type"] == "state" and message["log_start"] == 0:
+            self.fresh = time.monotonic()
+        return message
+
+    def state(self) -> dict[str, Any]:
+        return self.sock.state if self.sock is not None else {}
+
+    def my_turn(self) -> bool:
+        state = self.state()
+        return bool(state) and state["result"] is None and state["phase"] == "playing" \
+            and state["to_act"] == state["seat"]
+
+    def act(self, rng: random.Random) -> None:
+        """One action against the latest state; acknowledged or not, as the server says."""
+        assert self.sock is not None
+        state = self.sock.state
+        action = rng.choice(state["view"]["legal_actions"])
+        self.asked += 1
+        try:
+            self.sock.send({"type": "act", "action": action, "seq": state["seq"],
+                            "id": self.asked})
+        except ConnectionClosed:
+            self.sock = None
+            return
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            message = self.read(0.5)
+            if self.sock is None:
+                return  # cut before the answer: not acknowledged
+            if message is not None and message["type"] == "state" \
+                    and message["log_start"] == 0 and message.get("id") is None:
+                return  # the table was joined anew (a new owner): not acknowledged
+            if message is None or message.get("id") != self.asked:
+                continue
+            if message["type"] == "state":
+                self.acked.append((state["seq"], action))
+            return
+
+
+def test_a_killed_owner_is_taken_over_and_no_acknowledged_action_is_lost(
+        postgres: str, redis_server: str, redis_prefix: str) -> None:
+    """Three processes, three tables of people spread over them (one with a computer
+    player); the process running the first table is killed (SIGKILL) mid-match. The
+    people it served reconnect to the others; everyone else's edge finds the new
+    owner. Every table finishes, and every acknowledged action is in the final record
+    at the seq it was acknowledged at, the record holding exactly one action a seq."""
+    lease = 1.0
+    nodes = start_nodes(3, postgres, redis_server, redis_prefix, lease=lease)
+    rng = random.Random(29)
+    try:
+        games: list[tuple[str, list[Person]]] = []
+        tables_made: list[tuple[str, list[str], dict[str, Any]]] = [
+                ("schnapsen", ["human", "open"], {}),
+                ("schnapsen", ["human", "open"], {}),
+                ("schnauz", ["human", "open", "random"], {"num_players": 3, "lives": 1})]
+        for index, (game, seats, options) in enumerate(tables_made):
+            home, away = nodes[index], nodes[(index + 1) % 3]
+            created = home.create(game, seats, name="Anna", **options)
+            sitter = away.socket(created["id"])
+            sitter.receive()
+            sitter.send({"type": "sit", "seat": 1, "name": "Ben"})
+            token = sitter.until("seated")["token"]
+            sitter.close()
+            people = [Person(created["id"], created["token"], home),
+                      Person(created["id"], token, away)]
+            games.append((created["id"], people))
+        owner = runs_at(postgres, games[0][0])
+        victim = next(node for node in nodes if node.process.pid == owner)
+        alive = [node for node in nodes if node is not victim]
+        killed_at: float | None = None
+        back: dict[str, float] = {}
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            done = 0
+            for table, people in games:
+                for person in people:
+                    if person.sock is None:  # cut with its process: to another one
+                        person.connect(alive[len(person.acked) % 2])
+                    while person.read(0.01) is not None:
+                        pass
+                if all(p.state().get("result") is not None for p in people if p.sock):
+                    done += 1
+                    continue
+                if killed_at is not None and table == games[0][0] and table not in back \
+                        and all(p.fresh > killed_at for p in people):
+                    back[table] = max(p.fresh for p in people) - killed_at
+                mover = next((p for p in people if p.sock is not None and p.my_turn()), None)
+                if mover is not None:
+                    mover.act(rng)
+            if done == len(games):
+                break
+            if killed_at is None and sum(len(p.acked) for p in games[0][1]) >= 8:
+                victim.kill()
+                killed_at = time.monotonic()
+        else:
+            raise AssertionError("the tables did not finish in time: " + "; ".join(
+                f"{table} at {stored_row(postgres, table).owner}: " + ", ".join(
+                    f"{p.node.port} {p.sock is not None} {p.state().get('seq')} "
+                    f"{p.state().get('to_act')}/{p.state().get('seat')}" for p in people)
+                for table, people in games) + "\n" + "\n".join(
+                    f"{n.port} {n.process.pid}: {n.output()[-3000:]}" for n in nodes))
+        assert killed_at is not None and games[0][0] in back, "never taken over"
+        assert back[games[0][0]] < 60  # the grace period: nobody lost their seat
+        taken = runs_at(postgres, games[0][0])
+        assert taken in (alive[0].process.pid, alive[1].process.pid)
+        for table, people in games:
+            row = stored_row(postgres, table)
+            record = json.loads(row.record)["actions"]
+            assert row.finished and row.seq == len(record)
+            acked = [pair for person in people for pair in person.acked]
+            assert len({seq for seq, _ in acked}) == len(acked)  # one action a seq
+            for seq, action in acked:
+                assert record[seq] == action, (table, seq, action)
+        print(f"taken over after {back[games[0][0]]:.2f} s (lease {lease} s); "
+              f"acknowledged actions: {sum(len(p.acked) for _, ps in games for p in ps)}")
+    finally:
+        for node in nodes:
+            node.stop()

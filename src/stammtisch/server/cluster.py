@@ -47,6 +47,8 @@ log = logging.getLogger("stammtisch.server")
 
 WATCH_EVERY = 0.5
 """Seconds between two checks that the processes this one talks to are still there."""
+UNANSWERED = 2.0
+"""Seconds after which an owner that did not answer a join is asked again."""
 MAX_REROUTES = 50
 """Times in a row an edge may be sent on to another owner before it gives up."""
 
@@ -71,6 +73,10 @@ class Edge:
     reroutes: int = 0
     routing: bool = False
     closing: bool = False
+    joined: float = 0.0
+    """When (``time.monotonic()``) the client was last joined to an owner ..."""
+    heard: bool = False
+    """... and whether that owner has answered since."""
 
 
 @dataclass
@@ -215,7 +221,7 @@ class Cluster:
         if edge is None:
             return
         if op == "out":
-            edge.reroutes = 0
+            edge.reroutes, edge.heard = 0, True
             try:
                 edge.outbox.push_text(str(message["text"]))
             except SlowReader:
@@ -330,7 +336,30 @@ class Cluster:
                 await self._check_processes()
             except Exception:  # noqa: BLE001 - Redis away for a moment: next time
                 log.exception("could not check the other server processes")
+            try:
+                await self._check_owners()
+            except Exception:  # noqa: BLE001 - the database away for a moment: next time
+                log.exception("could not check who runs the tables of this process's sockets")
             for edge in [e for e in self.edges.values() if e.owner is None]:
+                await self._reroute(edge)
+
+    async def _check_owners(self) -> None:
+        """Edges whose table is run by another process than they think (a message
+        about the change was lost), or whose owner never answered their join, are
+        joined again."""
+        now = time.monotonic()
+        edges = [e for e in self.edges.values() if e.owner is not None
+                 and now - e.joined > UNANSWERED]
+        if not edges:
+            return
+        owners = await asyncio.to_thread(self.hub.store.lease_owners,
+                                         sorted({e.table_id for e in edges}))
+        for edge in edges:
+            held = owners.get(edge.table_id)
+            if (held is not None and held != edge.owner) or not edge.heard:
+                log.warning("table %s: a socket's owner %s %s; joining it again",
+                            edge.table_id, edge.owner,
+                            "never answered" if not edge.heard else f"is now {held}")
                 await self._reroute(edge)
 
     async def _check_processes(self) -> None:
@@ -399,8 +428,10 @@ class Cluster:
             if edge.owner is not None:
                 self.post(edge.owner, {"op": "msg", "conn": edge.conn, "edge": self.me,
                                        "raw": raw, "binary": binary})
-            # without an owner (it died a moment ago) the message is not acknowledged:
-            # the client gets a fresh state from the next owner and acts again
+            else:  # its process died a moment ago: the client gets a fresh state soon
+                edge.outbox.push(error("server", "the table is moving to another server "
+                                       "process: nothing was played; wait for its state",
+                                       message_id(raw)))
 
     async def _reroute(self, edge: Edge) -> None:
         """Join the edge's client to its table's owner: on arrival, and when the table
@@ -436,7 +467,7 @@ class Cluster:
             edge.outbox.push(error("bad_message", "no such table"))
             await self._close_edge(edge, 4404, "")
             return
-        edge.owner = holder
+        edge.owner, edge.joined, edge.heard = holder, time.monotonic(), False
         self.post(holder, {"op": "join", "conn": edge.conn, "edge": self.me,
                            "table": edge.table_id, "token": edge.token, "bot": edge.program})
 
