@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.engine import Engine
@@ -326,3 +327,37 @@ def test_a_killed_owner_is_taken_over_and_no_acknowledged_action_is_lost(
     finally:
         for node in nodes:
             node.stop()
+
+
+def test_the_lobby_history_and_invite_links_are_the_same_from_every_process(
+        trio: list[Node]) -> None:
+    created = trio[0].create("schnapsen", ["human", "open"], name="Anna", listed=True)
+    anna = Seen(trio[1].socket(created["id"], created["token"]))
+    anna.pump(5)
+    watcher = Seen(trio[2].socket(created["id"]))  # through the invite link, elsewhere
+    watcher.pump(5)
+    assert httpx.get(trio[2].url + created["url"], timeout=10).status_code == 200
+
+    def entry(node: Node) -> dict[str, Any]:
+        return next(e for e in node.get("/api/lobby") if e["id"] == created["id"])
+
+    deadline = time.monotonic() + 10
+    while not all(entry(node)["watchers"] == 1 for node in trio):
+        assert time.monotonic() < deadline, [entry(node) for node in trio]
+        time.sleep(0.2)
+    for node in trio:  # the owner's view of the table, from every process
+        shown = entry(node)
+        assert shown["free_seats"] == 1 and shown["seats"][0]["name"] == "Anna"
+        assert shown["seats"][0]["connected"] is True
+
+    ben, _ = seat(trio[2], created["id"], 1, "Ben")
+    play_out([anna, ben], random.Random(5), time.monotonic() + 60)
+    for node in trio:
+        assert created["id"] not in {e["id"] for e in node.get("/api/lobby")}
+        finished = {t["id"] for t in node.get("/api/history")}
+        assert created["id"] in finished
+    step = trio[2].get(f"/api/history/{created['id']}?step=1")  # not where it ran
+    assert step["total"] == anna.sock.state["actions"] and step["step"] == 1
+    for person in (anna, ben, watcher):
+        person.drain()
+        person.sock.close()

@@ -47,6 +47,8 @@ log = logging.getLogger("stammtisch.server")
 
 WATCH_EVERY = 0.5
 """Seconds between two checks that the processes this one talks to are still there."""
+LOBBY_TTL = 3.0
+"""Seconds a lobby entry told to Redis is shown without being told again."""
 UNANSWERED = 2.0
 """Seconds after which an owner that did not answer a join is asked again."""
 MAX_REROUTES = 50
@@ -327,6 +329,33 @@ class Cluster:
                                     if s.table_id == table_id]:
                         self._end_session(session, moved=True)
 
+    async def _tell_lobby(self) -> None:
+        """Write the lobby entries of the listed tables run here (who sits, who
+        watches) to Redis, for the lobby of every process; each lives a few seconds."""
+        live = [table for table in self.hub.tables.values()
+                if table.listed and table.phase != "over"]
+        if not live:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table in live:
+                pipe.set(f"{self.prefix}lobby:{table.id}", json.dumps(table.lobby_entry()),
+                         px=int(LOBBY_TTL * 1000))
+            await pipe.execute()
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby (Hub.lobby) with the entries of tables run by other processes as
+        their owners last told them."""
+        entries = self.hub.lobby()
+        remote = [i for i, entry in enumerate(entries) if entry["id"] not in self.hub.tables]
+        if not remote:
+            return entries
+        told = await self.redis.mget([f"{self.prefix}lobby:{entries[i]['id']}"
+                                      for i in remote])
+        for index, text in zip(remote, told, strict=True):
+            if text is not None:
+                entries[index] = json.loads(text)
+        return entries
+
     async def _watch(self) -> None:
         """Notice processes that died (no listener on their channel) and edges without
         an owner, and route them once a process may take the table."""
@@ -336,6 +365,10 @@ class Cluster:
                 await self._check_processes()
             except Exception:  # noqa: BLE001 - Redis away for a moment: next time
                 log.exception("could not check the other server processes")
+            try:
+                await self._tell_lobby()
+            except Exception:  # noqa: BLE001 - Redis away for a moment: next time
+                log.exception("could not tell the lobby about this process's tables")
             try:
                 await self._check_owners()
             except Exception:  # noqa: BLE001 - the database away for a moment: next time
