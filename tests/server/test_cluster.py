@@ -361,3 +361,18 @@ def test_the_lobby_history_and_invite_links_are_the_same_from_every_process(
     for person in (anna, ben, watcher):
         person.drain()
         person.sock.close()
+
+
+def test_an_address_gets_its_new_tables_from_all_processes_together(
+        trio: list[Node]) -> None:
+    """30 a minute, bursts of 10 (Settings.create_rate, create_burst) from one address,
+    wherever its requests land."""
+    body = {"game": "schnapsen", "seats": ["human", "random"], "options": {}}
+    headers = {"X-Forwarded-For": "203.0.113.29"}
+    answers = [httpx.post(f"{trio[i % 3].url}/api/tables", json=body, headers=headers,
+                          timeout=10) for i in range(11)]
+    assert [a.status_code for a in answers] == [201] * 10 + [429]
+    assert 1 <= int(answers[-1].headers["Retry-After"]) <= 2
+    other = httpx.post(f"{trio[1].url}/api/tables", json=body,
+                       headers={"X-Forwarded-For": "203.0.113.30"}, timeout=10)
+    assert other.status_code == 201

@@ -95,4 +95,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.reviews = reviews
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
+    if cluster is not None:  # an address's limits hold across the processes
+        shared = _cluster_module().SharedPerClient
+        app.state.table_limit = shared(cluster, "tables", settings.create_rate,
+                                       settings.create_burst)
+        app.state.bot_limit = shared(cluster, "bots", settings.bot_rate, settings.bot_burst)
     return app

@@ -36,6 +36,7 @@ import redis.asyncio as aioredis
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
+from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.hub import Hub, NotOwner
 from stammtisch.server.outbox import Outbox, SlowReader
 from stammtisch.server.protocol import MAX_REFUSED, error, message_id
@@ -91,6 +92,49 @@ class Session:
     inbox: asyncio.Queue[str | bytes | None | Gone] = field(default_factory=asyncio.Queue)
     gone: bool = False
     task: asyncio.Task[None] | None = None
+
+
+BUCKET = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local held = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens = tonumber(held[1]) or burst
+local last = tonumber(held[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'last', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {allowed, tostring((1 - tokens) / rate)}
+"""
+"""A token bucket in Redis, on Redis's clock: taken from atomically by every process."""
+
+
+class SharedPerClient(PerClient):
+    """:class:`PerClient` counted in Redis, so that an address gets its rate from all
+    processes together, not from each; this process's own buckets stand in while Redis
+    cannot be reached."""
+
+    def __init__(self, cluster: Cluster, name: str, rate: float, burst: float) -> None:
+        super().__init__(rate, burst)
+        self.cluster = cluster
+        self.name = name
+
+    async def acquire(self, address: str) -> float | None:
+        if self.rate <= 0:
+            return await super().acquire(address)
+        key = f"{self.cluster.prefix}limit:{self.name}:{address}"
+        try:
+            allowed, wait = await self.cluster.redis.eval(
+                BUCKET, 1, key, repr(self.rate), repr(self.burst))
+        except Exception:  # noqa: BLE001 - Redis away: each process counts alone
+            log.exception("the shared limit %s could not be read from Redis", self.name)
+            return await super().acquire(address)
+        return None if int(allowed) else max(0.0, float(wait))
 
 
 class Cluster:
@@ -349,8 +393,12 @@ class Cluster:
         remote = [i for i, entry in enumerate(entries) if entry["id"] not in self.hub.tables]
         if not remote:
             return entries
-        told = await self.redis.mget([f"{self.prefix}lobby:{entries[i]['id']}"
-                                      for i in remote])
+        try:
+            told = await self.redis.mget([f"{self.prefix}lobby:{entries[i]['id']}"
+                                          for i in remote])
+        except Exception:  # noqa: BLE001 - Redis away: the database's entries do
+            log.exception("could not read the lobby entries of other processes")
+            return entries
         for index, text in zip(remote, told, strict=True):
             if text is not None:
                 entries[index] = json.loads(text)
