@@ -88,8 +88,11 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
 
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
+# BENCH_PROCESSES=1,2: each size on one process, then on two sharing a PostgreSQL and a
+# Redis (tools/loadbench.py --postgres, --redis: the local ones by default).
+BENCH_PROCESSES ?= 1
 bench-server: $(STAMP)
-	$(BIN)/python -m tools.loadbench $(ARGS)
+	$(BIN)/python -m tools.loadbench --processes $(BENCH_PROCESSES) $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts \
