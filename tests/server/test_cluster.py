@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -376,3 +377,75 @@ def test_an_address_gets_its_new_tables_from_all_processes_together(
     other = httpx.post(f"{trio[1].url}/api/tables", json=body,
                        headers={"X-Forwarded-For": "203.0.113.30"}, timeout=10)
     assert other.status_code == 201
+
+
+def test_a_paused_owner_is_taken_over_and_cannot_write_when_it_wakes(
+        postgres: str, redis_server: str, redis_prefix: str) -> None:
+    """SIGSTOP: the owner still listens on Redis but renews nothing. Once its lease ran
+    out, the process with the players' sockets takes the table over; woken (SIGCONT),
+    the old owner's late writes are refused and it lets the table go. Nothing
+    acknowledged is lost; the match finishes."""
+    nodes = start_nodes(2, postgres, redis_server, redis_prefix, lease=1.0)
+    rng = random.Random(7)
+    try:
+        created = nodes[0].create("schnapsen", ["human", "open"], name="Anna")
+        sitter = nodes[1].socket(created["id"])
+        sitter.receive()
+        sitter.send({"type": "sit", "seat": 1, "name": "Ben"})
+        token = sitter.until("seated")["token"]
+        # Both sockets at the other process (the table stays where it was made while
+        # someone is at it): every message goes through Redis.
+        people = [Person(created["id"], created["token"], nodes[1]),
+                  Person(created["id"], token, nodes[1])]
+        sitter.close()
+        for person in people:
+            while person.read(5) is not None and not person.state():
+                pass
+        assert runs_at(postgres, created["id"]) == nodes[0].process.pid
+
+        def step() -> None:
+            for person in people:
+                while person.read(0.01) is not None:
+                    pass
+            mover = next((p for p in people if p.my_turn()), None)
+            if mover is not None:
+                mover.act(rng)
+
+        while sum(len(p.acked) for p in people) < 6:
+            step()
+        nodes[0].process.send_signal(signal.SIGSTOP)
+        paused = time.monotonic()
+        while not any(p.my_turn() for p in people):
+            step()
+        try:
+            while not all(p.fresh > paused for p in people):
+                assert time.monotonic() - paused < 30, "not taken over"
+                step()
+            taken = time.monotonic() - paused
+            assert runs_at(postgres, created["id"]) == nodes[1].process.pid
+            before = sum(len(p.acked) for p in people)
+            while sum(len(p.acked) for p in people) < before + 4:
+                step()
+        finally:
+            nodes[0].process.send_signal(signal.SIGCONT)
+        deadline = time.monotonic() + 60
+        while any(p.state().get("result") is None for p in people):
+            assert time.monotonic() < deadline, "the match did not end"
+            step()
+        row = stored_row(postgres, created["id"])
+        record = json.loads(row.record)["actions"]
+        assert row.finished and row.seq == len(record)
+        for seq, action in [pair for p in people for pair in p.acked]:
+            assert record[seq] == action
+        # The act sent right after the pause waited at the paused owner. Woken, it
+        # either tried to store it over the new owner's lease and was refused, or
+        # found its lease gone first and let the table go.
+        woken = nodes[0].output()
+        refused = woken.count(f"table {created['id']} was not saved: this process")
+        dropped = f"table {created['id']}: this process lost its lease" in woken
+        assert refused or dropped, woken
+        print(f"paused owner taken over after {taken:.2f} s (lease 1.0 s); "
+              f"woken, its late writes refused: {refused}, table let go: {dropped}")
+    finally:
+        for node in nodes:
+            node.stop()

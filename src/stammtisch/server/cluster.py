@@ -426,8 +426,9 @@ class Cluster:
 
     async def _check_owners(self) -> None:
         """Edges whose table is run by another process than they think (a message
-        about the change was lost), or whose owner never answered their join, are
-        joined again."""
+        about the change was lost), whose owner never answered their join, or whose
+        owner let the lease run out while still listening (paused), are joined again
+        (taking the table over in the last case)."""
         now = time.monotonic()
         edges = [e for e in self.edges.values() if e.owner is not None
                  and now - e.joined > UNANSWERED]
@@ -435,13 +436,20 @@ class Cluster:
             return
         owners = await asyncio.to_thread(self.hub.store.lease_owners,
                                          sorted({e.table_id for e in edges}))
+        wall = time.time()
         for edge in edges:
-            held = owners.get(edge.table_id)
-            if (held is not None and held != edge.owner) or not edge.heard:
-                log.warning("table %s: a socket's owner %s %s; joining it again",
-                            edge.table_id, edge.owner,
-                            "never answered" if not edge.heard else f"is now {held}")
-                await self._reroute(edge)
+            held, until = owners.get(edge.table_id, (None, None))
+            if not edge.heard:
+                problem = "never answered"
+            elif held is not None and held != edge.owner:
+                problem = f"is now {held}"
+            elif until is not None and until < wall:
+                problem = "let its lease run out (it is paused or stuck)"
+            else:
+                continue
+            log.warning("table %s: a socket's owner %s %s; joining it again",
+                        edge.table_id, edge.owner, problem)
+            await self._reroute(edge)
 
     async def _check_processes(self) -> None:
         others = {s.edge for s in self.sessions.values()} | {

@@ -362,15 +362,16 @@ class Store:
             return "", None
         return row.owner, row.lease_until
 
-    def lease_owners(self, table_ids: list[str]) -> dict[str, str | None]:
-        """Who holds each of ``table_ids`` (None: nobody); tables that do not exist
-        are left out."""
+    def lease_owners(self, table_ids: list[str]
+                     ) -> dict[str, tuple[str | None, float | None]]:
+        """Who holds each of ``table_ids`` (None: nobody) and until when; tables that
+        do not exist are left out."""
         if not table_ids:
             return {}
         with self.engine.connect() as db:
-            rows = db.execute(select(tables.c.id, tables.c.owner)
+            rows = db.execute(select(tables.c.id, tables.c.owner, tables.c.lease_until)
                               .where(tables.c.id.in_(table_ids)))
-            return {row.id: row.owner for row in rows}
+            return {row.id: (row.owner, row.lease_until) for row in rows}
 
     def renew_leases(self, table_ids: list[str]) -> set[str]:
         """Renew our leases of ``table_ids``; returns those still ours."""
