@@ -50,8 +50,9 @@ WATCH_EVERY = 0.5
 """Seconds between two checks that the processes this one talks to are still there."""
 LOBBY_TTL = 3.0
 """Seconds a lobby entry told to Redis is shown without being told again."""
-UNANSWERED = 2.0
-"""Seconds after which an owner that did not answer a join is asked again."""
+UNANSWERED = 10.0
+"""Seconds after which an owner that did not answer a join is asked again (a lost
+message; long enough that an owner merely busy is not asked again and again)."""
 MAX_REROUTES = 50
 """Times in a row an edge may be sent on to another owner before it gives up."""
 
@@ -430,8 +431,7 @@ class Cluster:
         owner let the lease run out while still listening (paused), are joined again
         (taking the table over in the last case)."""
         now = time.monotonic()
-        edges = [e for e in self.edges.values() if e.owner is not None
-                 and now - e.joined > UNANSWERED]
+        edges = [e for e in self.edges.values() if e.owner is not None and not e.routing]
         if not edges:
             return
         owners = await asyncio.to_thread(self.hub.store.lease_owners,
@@ -439,7 +439,7 @@ class Cluster:
         wall = time.time()
         for edge in edges:
             held, until = owners.get(edge.table_id, (None, None))
-            if not edge.heard:
+            if not edge.heard and now - edge.joined > UNANSWERED:
                 problem = "never answered"
             elif held is not None and held != edge.owner:
                 problem = f"is now {held}"
