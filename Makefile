@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve play test test-fast lint typecheck unit bench bench-server clean chromium compiler
+.PHONY: serve serve-cluster play test test-fast lint typecheck unit bench bench-server clean chromium compiler
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -26,6 +26,16 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard src/stammtisch/native
 # The main job: the web table; open the address it prints.
 serve: $(STAMP)
 	$(BIN)/stammtisch serve $(ARGS)
+
+# Several server processes (README, "Several processes"): two on ports 8000 and 8001,
+# sharing a PostgreSQL database and a Redis that must be running; Ctrl-C stops both.
+CLUSTER_DB ?= postgresql+psycopg://postgres@127.0.0.1:5432/stammtisch
+CLUSTER_REDIS ?= redis://127.0.0.1:6379/0
+serve-cluster: $(STAMP)
+	@trap 'kill $$first $$second 2>/dev/null; wait' INT TERM EXIT; \
+	$(BIN)/stammtisch serve --port 8000 --db '$(CLUSTER_DB)' --redis '$(CLUSTER_REDIS)' $(ARGS) & first=$$!; \
+	$(BIN)/stammtisch serve --port 8001 --db '$(CLUSTER_DB)' --redis '$(CLUSTER_REDIS)' $(ARGS) & second=$$!; \
+	wait
 
 play: $(STAMP)
 	$(BIN)/stammtisch play $(if $(GAME),$(GAME),schnauz) $(ARGS)
@@ -81,8 +91,11 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
 
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
+# BENCH_PROCESSES=1,2: each size on one process, then on two sharing a PostgreSQL and a
+# Redis (tools/loadbench.py --postgres, --redis: the local ones by default).
+BENCH_PROCESSES ?= 1
 bench-server: $(STAMP)
-	$(BIN)/python -m tools.loadbench $(ARGS)
+	$(BIN)/python -m tools.loadbench --processes $(BENCH_PROCESSES) $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts \

@@ -22,6 +22,12 @@ Measured over ``--seconds`` once every client is connected:
 - the CPU time of the server process per action and of this process (the clients):
   when the clients' process is near a full core, the latencies include its delay.
 
+With ``--processes 1,2`` each size runs once per count of server processes: two or
+more share a PostgreSQL database (``--postgres``, a fresh schema per run) and a Redis
+(``--redis``, a fresh prefix per run), and the clients of each table connect to the
+processes in turn, so that most of them are relayed to the table's process
+(server/cluster.py). One process runs on its SQLite file as before.
+
 The report is one JSON object on stdout per run.
 """
 
@@ -77,16 +83,18 @@ class Totals:
 class Player:
     """One WebSocket client: a seat (it acts on its turn) or a watcher."""
 
-    def __init__(self, run: TableRun, seat: int | None) -> None:
+    def __init__(self, run: TableRun, seat: int | None, server: int) -> None:
         self.run = run
         self.seat = seat
+        self.server = server
+        """Which of the server processes this client connects to."""
         self.state: dict[str, Any] = {}
         self.turn = asyncio.Event()
         self.ws: ClientConnection | None = None
         self.over = asyncio.Event()
 
     async def open(self, token: str = "") -> None:
-        url = f"{self.run.bench.ws_url}/ws/tables/{self.run.table_id}"
+        url = f"{self.run.bench.ws_urls[self.server]}/ws/tables/{self.run.table_id}"
         self.ws = await connect(url + (f"?token={token}" if token else ""),
                                 max_size=2**24, open_timeout=TIMEOUT, ping_interval=None,
                                 compression="deflate" if self.run.bench.deflate else None)
@@ -155,6 +163,7 @@ class TableRun:
 
     def __init__(self, bench: Bench, index: int) -> None:
         self.bench = bench
+        self.index = index
         self.game, self.options = GAMES[index % len(GAMES)]
         # Each table's creator is another client to the server's limit of new tables per
         # address (the bench is a trusted local proxy to it).
@@ -193,23 +202,24 @@ class TableRun:
 
     async def connect(self) -> None:
         """A new table, its seats taken, every client reading."""
+        servers = len(self.bench.ws_urls)
         created = await asyncio.to_thread(
             self.bench.post, "/api/tables",
             {"game": self.game, "options": self.options,
              "seats": ["human"] + ["open"] * (self.options["num_players"] - 1),
-             "name": "Bot 0"}, self.address)
+             "name": "Bot 0"}, self.address, self.index % servers)
         self.table_id = created["id"]
         self.bench.totals.tables[self.table_id] = 0
         self.closing, self.stopping, self.pending, self.seq = False, False, {}, 0
-        self.players = [Player(self, 0)]
+        self.players = [Player(self, 0, self.index % servers)]
         await self.players[0].open(created["token"])
         for seat in range(1, self.options["num_players"]):
-            friend = Player(self, None)
+            friend = Player(self, None, (self.index + seat) % servers)
             await friend.open()
             await friend.sit(seat)
             self.players.append(friend)
-        for _ in range(WATCHERS):
-            watcher = Player(self, None)
+        for number in range(WATCHERS):
+            watcher = Player(self, None, (self.index + len(self.players) + number) % servers)
             await watcher.open()
             self.players.append(watcher)
 
@@ -256,7 +266,13 @@ class Bench:
     """One run: the server, the tables, the figures."""
 
     def __init__(self, clients: int, think: tuple[float, float], seconds: float,
-                 port: int, workdir: Path, profile: str = "", deflate: bool = True) -> None:
+                 port: int, workdir: Path, profile: str = "", deflate: bool = True,
+                 cluster: Cluster | None = None) -> None:
+        self.cluster = cluster
+        ports = [port, *(_free_port() for _ in range(1, cluster.processes if cluster else 1))]
+        self.http_urls = [f"http://127.0.0.1:{p}" for p in ports]
+        self.ws_urls = [f"ws://127.0.0.1:{p}" for p in ports]
+        self.ports = ports
         self.profile = profile
         self.deflate = deflate
         """Clients offer permessage-deflate, as browsers do; without it the server
@@ -264,31 +280,45 @@ class Bench:
         self.think = think
         self.seconds = seconds
         self.port = port
-        self.http_url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}"
         per_table = GAMES[0][1]["num_players"] + WATCHERS
         self.tables = max(1, round(clients / per_table))
         self.db = workdir / f"bench-{clients}-{port}.db"
         self.totals = Totals()
         self.connected = 0
 
-    def post(self, path: str, body: dict[str, Any], client: str) -> dict[str, Any]:
-        request = urllib.request.Request(self.http_url + path, json.dumps(body).encode(), {
+    def post(self, path: str, body: dict[str, Any], client: str,
+             server: int = 0) -> dict[str, Any]:
+        request = urllib.request.Request(self.http_urls[server] + path,
+                                         json.dumps(body).encode(), {
             "Content-Type": "application/json", "X-Forwarded-For": client})
         with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
             found: dict[str, Any] = json.loads(answer.read())
             return found
 
-    def start_server(self) -> subprocess.Popen[bytes]:
+    def start_servers(self) -> list[subprocess.Popen[bytes]]:
+        started: list[subprocess.Popen[bytes]] = []
+        try:
+            for port in self.ports:
+                started.append(self.start_server(port))
+        except Exception:
+            for server in started:
+                server.kill()
+            raise
+        return started
+
+    def start_server(self, port: int) -> subprocess.Popen[bytes]:
         command = [str(Path(sys.executable).with_name("stammtisch")), "serve",
-                   "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+                   "--port", str(port), "--db", f"sqlite:///{self.db}"]
+        if self.cluster is not None:
+            command[-1] = self.cluster.db
+            command += ["--redis", self.cluster.redis, "--redis-prefix", self.cluster.prefix]
         if self.profile:  # the server's main thread under cProfile (slower)
             command = [sys.executable, "-m", "cProfile", "-o", self.profile, *command]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
                     return server
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
@@ -308,8 +338,8 @@ class Bench:
         while self.connected < wanted and time.monotonic() - started < 300:
             await asyncio.sleep(0.1)
         ramp = time.monotonic() - started
-        cpu_server = _cpu_seconds(self.server_pid)
-        preempted = _preempted(self.server_pid)
+        cpu_server = sum(_cpu_seconds(pid) for pid in self.server_pids)
+        preempted = sum(_preempted(pid) for pid in self.server_pids)
         cpu_self = time.process_time()
         self.totals.measuring = True
         window = time.monotonic()
@@ -319,8 +349,8 @@ class Bench:
             low = min(low, self.connected)
         elapsed = time.monotonic() - window
         self.totals.measuring = False
-        cpu_server = _cpu_seconds(self.server_pid) - cpu_server
-        preempted = _preempted(self.server_pid) - preempted
+        cpu_server = sum(_cpu_seconds(pid) for pid in self.server_pids) - cpu_server
+        preempted = sum(_preempted(pid) for pid in self.server_pids) - preempted
         cpu_self = time.process_time() - cpu_self
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -328,7 +358,8 @@ class Bench:
         lat = sorted(totals.latencies)
         first = sorted(totals.firsts)
         return {
-            "clients": wanted, "tables": self.tables, "connected_at_least": low,
+            "processes": len(self.server_pids), "clients": wanted, "tables": self.tables,
+            "connected_at_least": low,
             "think_s": list(self.think), "ramp_s": round(ramp, 1), "window_s": round(elapsed, 1),
             "actions": totals.accepted, "actions_per_s": round(totals.accepted / elapsed, 1),
             "latency_ms": {
@@ -352,13 +383,16 @@ class Bench:
             "sent": totals.sent, "accepted_total": totals.accepted_all,
         }
 
-    server_pid = 0
+    server_pids: list[int] = []
 
     def lost(self) -> dict[str, int]:
         """Per table: the stored record's actions against those the clients saw."""
-        with sqlite3.connect(self.db) as db:
-            stored = {row[0]: len(json.loads(row[1]).get("actions", []))
-                      for row in db.execute("SELECT id, record FROM tables")}
+        if self.cluster is not None:
+            stored = self.cluster.stored()
+        else:
+            with sqlite3.connect(self.db) as db:
+                stored = {row[0]: len(json.loads(row[1]).get("actions", []))
+                          for row in db.execute("SELECT id, record FROM tables")}
         differ = {t: stored.get(t, -1) - seen for t, seen in self.totals.tables.items()
                   if stored.get(t, -1) != seen}
         return {"tables_checked": len(self.totals.tables), "tables_differing": len(differ),
@@ -409,16 +443,57 @@ def _raise_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
 
 
+class Cluster:
+    """Several server processes: a fresh PostgreSQL schema and Redis prefix for one run."""
+
+    def __init__(self, processes: int, postgres: str, redis: str) -> None:
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.engine import make_url
+
+        self.processes = processes
+        self.redis = redis
+        name = f"stammtisch_bench_{os.urandom(6).hex()}"
+        self.prefix = f"{name}:"
+        self._admin = create_engine(postgres)
+        with self._admin.begin() as db:
+            db.execute(text(f"CREATE SCHEMA {name}"))
+        self.schema = name
+        self.db = make_url(postgres).update_query_dict(
+            {"options": f"-csearch_path={name}"}).render_as_string(hide_password=False)
+
+    def stored(self) -> dict[str, int]:
+        """Each stored table's count of actions."""
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.db)
+        try:
+            with engine.connect() as db:
+                return {row[0]: len(json.loads(row[1]).get("actions", []))
+                        for row in db.execute(text("SELECT id, record FROM tables"))}
+        finally:
+            engine.dispose()
+
+    def drop(self) -> None:
+        from sqlalchemy import text
+
+        with self._admin.begin() as db:
+            db.execute(text(f"DROP SCHEMA {self.schema} CASCADE"))
+        self._admin.dispose()
+
+
 def run_once(clients: int, think: tuple[float, float], seconds: float,
-             workdir: Path, profile: str = "", deflate: bool = True) -> dict[str, Any]:
-    bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate)
-    server = bench.start_server()
-    bench.server_pid = server.pid
+             workdir: Path, profile: str = "", deflate: bool = True,
+             cluster: Cluster | None = None) -> dict[str, Any]:
+    bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate, cluster)
+    servers = bench.start_servers()
+    bench.server_pids = [server.pid for server in servers]
     try:
         report = asyncio.run(bench.drive())
     finally:
-        server.send_signal(signal.SIGINT)  # Ctrl-C: the profiler, if any, writes out
-        server.wait(timeout=60)
+        for server in servers:
+            server.send_signal(signal.SIGINT)  # Ctrl-C: the profiler, if any, writes out
+        for server in servers:
+            server.wait(timeout=60)
     report["lost"] = bench.lost()
     report["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return report
@@ -436,6 +511,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default="",
                         help="write the server's cProfile statistics to this file "
                              "(one run only; the profiler slows the server down)")
+    parser.add_argument("--processes", default="1",
+                        help="server processes of each run, comma-separated (2 or more: "
+                             "on --postgres and --redis)")
+    parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test",
+                        help="the PostgreSQL database of several processes (a fresh schema "
+                             "per run, dropped after it)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
+                        help="the Redis of several processes (a fresh prefix per run)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="clients do not offer compression (browsers do): what the "
                              "server would save without it")
@@ -444,11 +527,18 @@ def main(argv: list[str] | None = None) -> int:
     _raise_open_files(20000)
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as workdir:
         for clients in (int(x) for x in args.clients.split(",")):
-            report = run_once(clients, (low, high), args.seconds, Path(workdir),
-                              args.profile, not args.no_deflate)
-            report["deflate"] = not args.no_deflate
-            sys.stdout.write(json.dumps(report) + "\n")
-            sys.stdout.flush()
+            for processes in (int(x) for x in args.processes.split(",")):
+                cluster = Cluster(processes, args.postgres, args.redis) \
+                    if processes > 1 else None
+                try:
+                    report = run_once(clients, (low, high), args.seconds, Path(workdir),
+                                      args.profile, not args.no_deflate, cluster)
+                finally:
+                    if cluster is not None:
+                        cluster.drop()
+                report["deflate"] = not args.no_deflate
+                sys.stdout.write(json.dumps(report) + "\n")
+                sys.stdout.flush()
     return 0
 
 

@@ -12,7 +12,7 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import stammtisch
@@ -38,6 +38,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
                         [--bot-time SECONDS] [--public-url URL]
+                        [--redis URL [--redis-prefix P] [--lease SECONDS]] [--bot-delay S]
        stammtisch arena GAME --players expert,club[,module:Class,...] --matches N [--jobs J]
                         [--ray [ADDRESS]] [--seed S] [--budget SECONDS] [--out DIR]
                         [--max-deals D] [option=value ...]
@@ -195,6 +196,17 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--public-url", metavar="URL", help=(
         "the address friends on other devices open, e.g. http://192.168.1.20:8000 "
         "(with --host 0.0.0.0): invite links use it"))
+    parser.add_argument("--redis", metavar="URL", help=(
+        "redis://host:6379/0: run as one of several server processes that share this "
+        "Redis and the --db PostgreSQL database; any of them serves any table"))
+    parser.add_argument("--redis-prefix", default="stammtisch:", metavar="PREFIX", help=(
+        "what this deployment's Redis channels are named with (default stammtisch:)"))
+    parser.add_argument("--lease", type=float, metavar="SECONDS", help=(
+        "with --redis: seconds after which a dead process's tables are taken over "
+        "(default 5)"))
+    parser.add_argument("--bot-delay", type=float, metavar="SECONDS", help=(
+        "seconds a lone computer move is shown after its turn, beyond its thinking "
+        "(default 0.6)"))
     return parser
 
 
@@ -221,11 +233,31 @@ def serve(argv: Sequence[str]) -> int:
     if args.bot_time is not None and not 0 < args.bot_time <= 600:
         raise UsageError("--bot-time is a number of seconds from 0 to 600 "
                          "(see stammtisch serve --help)")
-    extra = {"grace": args.grace} if args.grace is not None else {}
+    extra: dict[str, Any] = {"grace": args.grace} if args.grace is not None else {}
     if args.bot_time is not None:
         extra["bot_time"] = args.bot_time
     url = public_url(args.public_url) if args.public_url is not None else None
-    run_server(host=args.host, port=args.port, db=args.db, public_url=url, **extra)
+    if args.lease is not None and not 0.5 <= args.lease <= 600:
+        raise UsageError("--lease is a number of seconds from 0.5 to 600 "
+                         "(see stammtisch serve --help)")
+    if args.lease is not None and args.redis is None:
+        raise UsageError("--lease is for several server processes: give --redis too")
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
+        raise UsageError("--bot-delay is a number of seconds from 0 to 10 "
+                         "(see stammtisch serve --help)")
+    if args.redis is not None and urlsplit(args.redis).scheme not in ("redis", "rediss",
+                                                                      "unix"):
+        raise UsageError(f"--redis {args.redis!r} is a Redis URL such as "
+                         "redis://127.0.0.1:6379/0")
+    cluster: dict[str, Any] = {}
+    if args.redis is not None:
+        cluster = {"redis": args.redis, "redis_prefix": args.redis_prefix}
+        if args.lease is not None:
+            cluster["lease"] = args.lease
+    if args.bot_delay is not None:
+        cluster["bot_delay"] = args.bot_delay
+    run_server(host=args.host, port=args.port, db=args.db, public_url=url, **extra,
+               **cluster)
     return 0
 
 

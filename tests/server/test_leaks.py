@@ -387,7 +387,12 @@ class LiveClient:
             self.read(0.05)
 
 
-def _play_live(server: LiveServer, game: str, rng: random.Random) -> Secrets:
+def _play_live(server: LiveServer, game: str, rng: random.Random,
+               spread: list[LiveServer] | None = None) -> Secrets:
+    """One match over real sockets, made at ``server``; with ``spread`` (servers of one
+    deployment, server/cluster.py), the clients connect to them in turn, so that most
+    of them are relayed to the table's process."""
+    sockets = spread or [server]
     options = random_options(game, rng)
     size = stammtisch.new_match(game, seed=1, **options).num_players
     created = server.create(game, ["human", *["open"] * (size - 1)],
@@ -395,11 +400,14 @@ def _play_live(server: LiveServer, game: str, rng: random.Random) -> Secrets:
     table = server.hub.tables[created["id"]]
     secrets = Secrets(table.match, table.seq)
     secrets.watch(lambda: table.seq)
-    clients = [LiveClient(server.socket(created["id"], created["token"]), 0, secrets)]
+    clients = [LiveClient(sockets[1 % len(sockets)].socket(created["id"], created["token"]),
+                          0, secrets)]
     for seat in range(1, size):
-        clients.append(LiveClient(server.socket(created["id"]), None, secrets))
+        clients.append(LiveClient(sockets[seat % len(sockets)].socket(created["id"]), None,
+                                  secrets))
         clients[-1].sit(seat)
-    clients.append(LiveClient(server.socket(created["id"]), None, secrets))
+    clients.append(LiveClient(sockets[size % len(sockets)].socket(created["id"]), None,
+                              secrets))
     deadline = time.monotonic() + 120
     expected = 0
     while True:
@@ -433,3 +441,21 @@ def test_real_sockets_send_no_hidden_card(db: Path) -> None:
                 assert secrets.messages > len(secrets.moments) > 1
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_two_server_processes_send_no_hidden_card(postgres: str, redis_server: str,
+                                                  redis_prefix: str) -> None:
+    """The same over a deployment of two servers (each its own app, event loop and
+    Redis channel, on one PostgreSQL schema and one Redis): every seat's view is worked
+    out by the table's owner and relayed to its socket's server unchanged."""
+    servers = [LiveServer(postgres, redis=redis_server, redis_prefix=redis_prefix)
+               for _ in range(2)]
+    try:
+        rng = random.Random(12)
+        for game in GAMES:
+            secrets = _play_live(servers[0], game, rng, spread=servers)
+            assert secrets.messages > len(secrets.moments) > 1
+    finally:
+        for server in servers:
+            server.stop()

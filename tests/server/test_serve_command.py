@@ -18,7 +18,7 @@ import uvicorn
 import stammtisch.server
 from stammtisch.cli import main
 from stammtisch.server.settings import WEB_DIR
-from stammtisch.server.store import Store
+from stammtisch.server.store import Store, StoreError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,3 +127,28 @@ def test_a_database_held_by_another_server_is_one_line(
     assert capsys.readouterr().err == (f"stammtisch: another stammtisch server is using "
                                        f"{path}; stop it or use another --db\n")
     assert started == []
+
+
+def test_serve_passes_the_cluster_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(stammtisch.server, "serve", lambda **kwargs: seen.update(kwargs))
+    assert main(["serve", "--db", "postgresql+psycopg://db/x", "--redis", "redis://r:6379/0",
+                 "--redis-prefix", "p:", "--lease", "2.5", "--bot-delay", "0"]) == 0
+    assert seen["redis"] == "redis://r:6379/0" and seen["redis_prefix"] == "p:"
+    assert seen["lease"] == 2.5 and seen["bot_delay"] == 0.0
+
+
+@pytest.mark.parametrize("flags", [["--lease", "3"], ["--redis", "http://r"],
+                                   ["--redis", "redis://r", "--lease", "0.1"]])
+def test_bad_cluster_flags_are_one_line(flags: list[str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("stammtisch: ") and err.count("\n") == 1
+
+
+def test_several_processes_refuse_a_sqlite_file(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="postgresql"):
+        stammtisch.server.create_app(stammtisch.server.Settings(
+            db_url=f"sqlite:///{tmp_path / 'x.db'}", redis="redis://127.0.0.1:6379/0"))
+    Store(f"sqlite:///{tmp_path / 'x.db'}").dispose()  # the file's lock was given back

@@ -12,6 +12,7 @@ import random
 import secrets
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 from sqlalchemy import update
 
 from stammtisch.server.hub import Hub
-from stammtisch.server.store import StaleWrite, Store, StoreError, tables
+from stammtisch.server.store import LostLease, StaleWrite, Store, StoreError, tables
 from stammtisch.server.tables import Client, TableError
 from tests.server.live import LiveServer
 
@@ -216,3 +217,37 @@ def test_a_second_server_on_one_sqlite_file_refuses_to_start(tmp_path: Path) -> 
     Store(f"sqlite:///{path}").dispose()  # free again once the first has stopped
     Store("sqlite://").dispose()  # a database in memory is no one else's
     Store("sqlite://").dispose()
+
+
+def test_a_process_whose_lease_ran_out_cannot_write(postgres: str) -> None:
+    """Leases of several server processes (server/cluster.py): the one holding a table
+    writes it; another takes it only once the lease has run out; from then on the
+    first one's saves (a paused process waking up) are refused and write nothing."""
+    first = Store(postgres, owner="first", lease=0.3)
+    second = Store(postgres, owner="second", lease=0.3)
+    table_id = _new_table(first)
+    assert first.lease_of(table_id)[0] == "first"
+    assert second.take_lease(table_id) == "first"  # held: not taken
+    with pytest.raises(LostLease):
+        second.save(table_id, {**RECORD, "actions": ["theirs"]}, None, 1)
+    first.save(table_id, {**RECORD, "actions": ["a"]}, None, 1)
+    assert first.renew_leases([table_id]) == {table_id}
+    time.sleep(0.4)
+    assert second.take_lease(table_id) == "second"  # ran out: taken over
+    assert first.renew_leases([table_id]) == set()
+    with pytest.raises(LostLease):
+        first.save(table_id, {**RECORD, "actions": ["a", "late"]}, None, 2)
+    with pytest.raises(LostLease):
+        first.save_seats(table_id, [])
+    second.save(table_id, {**RECORD, "actions": ["a", "b"]}, None, 2)
+    stored = first.load(table_id)
+    assert stored is not None and stored.seq == 2 and stored.record["actions"] == ["a", "b"]
+    held = second.lease_owners([table_id, "nope"])
+    owner, until = held[table_id]
+    assert list(held) == [table_id] and owner == "second"
+    assert until is not None and until > time.time()
+    second.release_leases([table_id])
+    assert first.take_lease(table_id) == "first"  # given back: taken at once
+    assert first.take_lease("nope") is None
+    first.dispose()
+    second.dispose()

@@ -7,6 +7,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -21,7 +22,7 @@ from stammtisch.server.hub import Hub
 from stammtisch.server.reviews import Reviews
 from stammtisch.server.routes import api, bots, pages
 from stammtisch.server.settings import Settings
-from stammtisch.server.store import Store
+from stammtisch.server.store import Store, StoreError
 from stammtisch.server.ws import table_socket
 
 log = logging.getLogger("stammtisch.server")
@@ -40,19 +41,40 @@ async def _sweeping(hub: Hub) -> None:
             log.exception("the sweep of unjoined tables failed")
 
 
+def _cluster_module() -> Any:
+    """server/cluster.py, imported only where it is used: Redis's client is an extra."""
+    try:
+        from stammtisch.server import cluster
+    except ImportError as missing:
+        raise StoreError(f"several server processes need Redis's client ({missing}): "
+                         "pip install 'stammtisch[cluster]'") from None
+    return cluster
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    hub = Hub(Store(settings.db_url), settings.bot_delay, settings.grace,
+    me = _cluster_module().process_name() if settings.redis else None
+    store = Store(settings.db_url, owner=me, lease=settings.lease)
+    if me is not None and store.engine.dialect.name == "sqlite":
+        store.dispose()
+        raise StoreError("several server processes (--redis) share one database server: "
+                         "use --db postgresql+psycopg://..., not a SQLite file")
+    hub = Hub(store, settings.bot_delay, settings.grace,
               unjoined=settings.unjoined, bot_round=settings.bot_round,
               bot_time=settings.bot_time)
+    cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
     replays = history.Replays()
     reviews = Reviews(settings.review_budget)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.get_running_loop().create_task(_sweeping(hub))
+        if cluster is not None:
+            await cluster.start()
         yield
         sweeper.cancel()
+        if cluster is not None:
+            await cluster.stop()
         hub.store.dispose()
         replays.close()
         reviews.close()
@@ -68,8 +90,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ])
     app.state.settings = settings
     app.state.hub = hub
+    app.state.cluster = cluster
     app.state.replays = replays
     app.state.reviews = reviews
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
+    if cluster is not None:  # an address's limits hold across the processes
+        shared = _cluster_module().SharedPerClient
+        app.state.table_limit = shared(cluster, "tables", settings.create_rate,
+                                       settings.create_burst)
+        app.state.bot_limit = shared(cluster, "bots", settings.bot_rate, settings.bot_burst)
     return app

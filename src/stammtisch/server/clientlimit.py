@@ -33,6 +33,10 @@ class PerClient:
             bucket = self.buckets[address] = TokenBucket(self.rate, self.burst, self.clock)
         return bucket.take()
 
+    async def acquire(self, address: str) -> float | None:
+        """None when ``address`` may act once more now; else the seconds to wait."""
+        return None if self.take(address) else self.retry_after(address)
+
     def retry_after(self, address: str) -> float:
         """Seconds until ``address`` may act again."""
         bucket = self.buckets.get(address)

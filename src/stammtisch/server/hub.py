@@ -12,7 +12,7 @@ from typing import Any
 import stammtisch
 from stammtisch.bots.registry import find_level
 from stammtisch.core.match import Match
-from stammtisch.errors import RecordError
+from stammtisch.errors import RecordError, StammtischError
 from stammtisch.games import find_game
 from stammtisch.server.botaccounts import check_bot_name
 from stammtisch.server.botoffers import Offers
@@ -28,6 +28,14 @@ LOADS = 2
 UNJOINED = 600.0
 """Seconds a new table nobody has come to stays in memory and in the lobby."""
 """Stored tables rebuilt at once (each in a worker thread); more wait their turn."""
+
+
+class NotOwner(StammtischError):
+    """Another server process holds the table's lease (server/cluster.py)."""
+
+    def __init__(self, owner: str) -> None:
+        super().__init__(f"the table is run by the server process {owner}")
+        self.owner = owner
 
 
 def replay_table(stored: StoredTable, store: Store, bot_delay: float,
@@ -236,6 +244,8 @@ class Hub:
             del self.tables[table.id]
             table.close()
         self.store.unlist([table.id for table in gone if table.listed])
+        if self.store.owner is not None:
+            self.store.release_leases([table.id for table in gone])
         return [table.id for table in gone]
 
     def release(self, table: Table) -> None:
@@ -243,6 +253,16 @@ class Hub:
         if table.idle() and self.tables.get(table.id) is table:
             del self.tables[table.id]
             table.close()
+            if self.store.owner is not None:  # another process may run it at once
+                self.store.release_leases([table.id])
+
+    def drop(self, table_id: str) -> Table | None:
+        """Forget a table whose lease this process lost (server/cluster.py): its
+        computer players and timers stop here; another process runs it now."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.close()
+        return table
 
     def get(self, table_id: str) -> Table | None:
         """The table, loaded and rebuilt here and now when it is not in memory (for
@@ -284,6 +304,14 @@ class Hub:
         return self.tables.get(table_id)
 
     def _load(self, table_id: str) -> Table | None:
+        """The table rebuilt from the store; where processes share the database, only
+        once this process holds its lease (:class:`NotOwner` names the one that does)."""
+        if self.store.owner is not None:
+            holder = self.store.take_lease(table_id)
+            if holder is None:
+                return None
+            if holder != self.store.owner:
+                raise NotOwner(holder)
         stored = self.store.load(table_id)
         if stored is None:
             return None

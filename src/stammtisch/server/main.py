@@ -16,9 +16,12 @@ from stammtisch.server.settings import DEFAULT_DB, Settings
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
           bot_delay: float = 0.6, grace: float = Settings.grace,
-          public_url: str | None = None, bot_time: float = Settings.bot_time) -> None:
+          public_url: str | None = None, bot_time: float = Settings.bot_time,
+          redis: str | None = None, redis_prefix: str = Settings.redis_prefix,
+          lease: float = Settings.lease) -> None:
     app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace,
-                              public_url=public_url, bot_time=bot_time))
+                              public_url=public_url, bot_time=bot_time, redis=redis,
+                              redis_prefix=redis_prefix, lease=lease))
     server = uvicorn.Server(uvicorn_config(app, host, port))
     limit_server_logs()  # after uvicorn's Config has set up its loggers
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -29,6 +32,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
     print(f"stammtisch: open http://{shown}:{port}/ in your browser (Ctrl-C stops)", flush=True)
     if public_url:
         print(f"stammtisch: invite links point to {public_url}", flush=True)
+    if redis:
+        print(f"stammtisch: one of several server processes ({app.state.cluster.me}); "
+              "they share the database and Redis", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down
         server.run()
     if not server.started:

@@ -35,10 +35,14 @@ class Outbox:
 
     def push(self, data: dict[str, Any]) -> None:
         """:meth:`send`, from code that does not await."""
+        self.push_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    def push_text(self, text: str) -> None:
+        """Queue a message already in JSON (one relayed from another server process)."""
         if self.dead:
             raise SlowReader("this socket does not read its messages")
         try:
-            self.queue.put_nowait(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.dead = True
             self._closing = asyncio.get_running_loop().create_task(self.drop())

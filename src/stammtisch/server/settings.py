@@ -66,3 +66,12 @@ class Settings:
     """The address friends on other devices open (``http://192.168.1.20:8000``, say):
     invite links are made with it. None: invite links are the table's path alone, and
     the page completes them with the address it was opened at."""
+    redis: str | None = None
+    """``redis://host:port/db``: several server processes share the database (PostgreSQL)
+    and this Redis, and any of them serves any table (server/cluster.py). None: this
+    process alone serves its tables."""
+    redis_prefix: str = "stammtisch:"
+    """What the names of this deployment's Redis channels begin with."""
+    lease: float = 5.0
+    """Seconds a process holds a live table without renewing its lease: a dead
+    process's tables are taken over after about this long."""

@@ -3,7 +3,10 @@ every action, so that a restarted server resumes every table where it was.
 
 Seats are stored with the SHA-256 of their token only (``token_hash``), never the
 token. Columns added since the first version are added to an older database on
-start (``listed``, ``seq``, ``lesson``, ``hints``).
+start (``listed``, ``seq``, ``lesson``, ``hints``, ``owner``, ``lease_until``).
+
+Where several server processes share one database (server/cluster.py), each live
+table is leased to one of them (``owner``, ``lease_until``): only the holder writes it.
 
 A save names the table's new ``seq`` and is written only over the one before it, so
 that a second server on the same database cannot silently overwrite acknowledged
@@ -70,6 +73,8 @@ tables = Table(
     Column("seq", Integer, nullable=True),
     Column("lesson", Boolean, nullable=True),
     Column("hints", Boolean, nullable=True),
+    Column("owner", String(64), nullable=True),
+    Column("lease_until", Float, nullable=True),
 )
 reviews = Table(
     "reviews", metadata,
@@ -89,7 +94,8 @@ bots = Table(
 )
 """The bot accounts of the bot API (server/botaccounts.py): a name and the SHA-256 of
 its token, never the token."""
-ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN"}
+ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN",
+         "owner": "VARCHAR(64)", "lease_until": "FLOAT"}
 """Columns an older database may lack, with their SQL type."""
 
 SQLITE_PROBLEMS = {
@@ -102,6 +108,10 @@ SQLITE_PROBLEMS = {
 """SQLite's words for a file it cannot use, and ours."""
 
 
+SCHEMA_LOCK = 0x5374616D
+"""The PostgreSQL advisory lock held while the tables are made or changed."""
+
+
 class StoreError(StammtischError):
     """A database the server cannot use; the message names the file (or the URL) and
     what is wrong with it."""
@@ -110,6 +120,11 @@ class StoreError(StammtischError):
 class StaleWrite(RuntimeError):
     """A save found the stored table no longer at the ``seq`` before the one saved:
     another server wrote it since (or it is gone). Nothing was written."""
+
+
+class LostLease(StaleWrite):
+    """A write of a server process that no longer holds the table's lease (it paused
+    past it, and another process took the table over). Nothing was written."""
 
 
 class BrokenRow(StammtischError):
@@ -210,9 +225,15 @@ def _problem(error: SQLAlchemyError) -> str:
 class Store:
     """The tables of one database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, owner: str | None = None, lease: float = 5.0) -> None:
         """Open (or create) the tables and check that they can be written;
-        :class:`StoreError` names what is wrong with which database."""
+        :class:`StoreError` names what is wrong with which database.
+
+        ``owner``: this process's name where several share the database
+        (server/cluster.py): a table's row is then written only by the process that
+        holds its lease, ``lease`` seconds from its last renewal."""
+        self.owner = owner
+        self.lease = lease
         try:
             self.engine: Engine = create_engine(url)
         except ArgumentError:
@@ -230,19 +251,27 @@ class Store:
         try:
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            metadata.create_all(self.engine)
-            self._add_columns()
+            self._create_tables()
             self._try_writing()
         except SQLAlchemyError as error:
             self.dispose()
             raise StoreError(f"cannot use the database {where}: {_problem(error)}") from None
 
-    def _add_columns(self) -> None:
-        present = {column["name"] for column in inspect(self.engine).get_columns("tables")}
+    def _create_tables(self) -> None:
+        """The tables and the columns added since, made where missing; on PostgreSQL
+        under a lock, so that server processes starting together do not make them
+        twice."""
         with self.engine.begin() as db:
-            for name, kind in ADDED.items():
-                if name not in present:
-                    db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+            if self.engine.dialect.name == "postgresql":
+                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(db)
+            self._add_columns(db)
+
+    def _add_columns(self, db: Any) -> None:
+        present = {column["name"] for column in inspect(db).get_columns("tables")}
+        for name, kind in ADDED.items():
+            if name not in present:
+                db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
     def _try_writing(self) -> None:
         """A write that changes nothing, so that a read-only database is told at start
@@ -256,11 +285,13 @@ class Store:
                hints: bool = False) -> float:
         """Store a new table; returns its creation time."""
         now = time.time()
+        lease = {} if self.owner is None else {"owner": self.owner,
+                                                "lease_until": now + self.lease}
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, seats=json.dumps(seats), record=json.dumps(record),
                 finished=False, result=None, created=now, updated=now, listed=listed,
-                seq=0, lesson=lesson, hints=hints))
+                seq=0, lesson=lesson, hints=hints, **lease))
         return now
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
@@ -272,12 +303,14 @@ class Store:
             "record": json.dumps(record), "finished": result is not None,
             "result": json.dumps(result) if result is not None else None,
             "updated": time.time()}
-        query = update(tables).where(tables.c.id == table_id)
+        query = self._owned(update(tables).where(tables.c.id == table_id))
         if seq is not None:
             values["seq"] = seq
             query = query.where(or_(tables.c.seq.is_(None), tables.c.seq == seq - 1))
         with self.engine.begin() as db:
             written = db.execute(query.values(**values)).rowcount
+        if written != 1 and self.owner is not None:
+            self._check_lease(table_id)
         if seq is not None and written != 1:
             raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
                              f"table is no longer at seq {seq - 1} (another server wrote "
@@ -285,8 +318,79 @@ class Store:
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(
-                seats=json.dumps(seats), updated=time.time()))
+            written = db.execute(self._owned(update(tables).where(tables.c.id == table_id))
+                                 .values(seats=json.dumps(seats), updated=time.time())).rowcount
+        if written != 1 and self.owner is not None:
+            self._check_lease(table_id)
+
+    def _owned(self, query: Any) -> Any:
+        """``query`` (an UPDATE of one table) limited to a row whose lease is ours."""
+        return query if self.owner is None else query.where(tables.c.owner == self.owner)
+
+    def _check_lease(self, table_id: str) -> None:
+        """:class:`LostLease` when another process holds ``table_id`` (or nobody)."""
+        owner, _until = self.lease_of(table_id)
+        if owner != self.owner:
+            raise LostLease(f"table {table_id} was not saved: this process "
+                            f"({self.owner}) no longer holds its lease ({owner} does)")
+
+    # --- leases: one process at a time runs a live table (server/cluster.py) ---------
+
+    def take_lease(self, table_id: str) -> str | None:
+        """Hold ``table_id`` for :attr:`lease` seconds when it is free, expired or ours
+        already; returns the process that holds it now (ours or another's), None when
+        there is no such table."""
+        assert self.owner is not None, "leases are for a store with an owner"
+        now = time.time()
+        query = update(tables).where(
+            tables.c.id == table_id,
+            or_(tables.c.owner.is_(None), tables.c.owner == self.owner,
+                tables.c.lease_until.is_(None), tables.c.lease_until < now)) \
+            .values(owner=self.owner, lease_until=now + self.lease)
+        with self.engine.begin() as db:
+            if db.execute(query).rowcount == 1:
+                return self.owner
+        return self.lease_of(table_id)[0] or None
+
+    def lease_of(self, table_id: str) -> tuple[str | None, float | None]:
+        """Who holds ``table_id``'s lease and until when (``time.time()``); an empty
+        owner for a table that does not exist."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables.c.owner, tables.c.lease_until)
+                             .where(tables.c.id == table_id)).first()
+        if row is None:
+            return "", None
+        return row.owner, row.lease_until
+
+    def lease_owners(self, table_ids: list[str]
+                     ) -> dict[str, tuple[str | None, float | None]]:
+        """Who holds each of ``table_ids`` (None: nobody) and until when; tables that
+        do not exist are left out."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(select(tables.c.id, tables.c.owner, tables.c.lease_until)
+                              .where(tables.c.id.in_(table_ids)))
+            return {row.id: (row.owner, row.lease_until) for row in rows}
+
+    def renew_leases(self, table_ids: list[str]) -> set[str]:
+        """Renew our leases of ``table_ids``; returns those still ours."""
+        if not table_ids:
+            return set()
+        query = update(tables).where(tables.c.id.in_(table_ids),
+                                     tables.c.owner == self.owner) \
+            .values(lease_until=time.time() + self.lease).returning(tables.c.id)
+        with self.engine.begin() as db:
+            return {row.id for row in db.execute(query)}
+
+    def release_leases(self, table_ids: list[str]) -> None:
+        """Give up our leases of ``table_ids``: another process may take them at once."""
+        if not table_ids:
+            return
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id.in_(table_ids),
+                                            tables.c.owner == self.owner)
+                       .values(owner=None, lease_until=None))
 
     def _readable(self, rows: Iterable[Any]) -> list[StoredTable]:
         """The tables of ``rows`` that can be read; each broken one is logged once."""

@@ -427,7 +427,10 @@ class Table:
         task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
-        """The table leaves memory: no timer may fire for it any more."""
+        """The table leaves memory: no timer may fire for it any more, and its computer
+        players stop."""
+        if self._runner is not None and not self._runner.done():
+            self._runner.cancel()
         for seat in list(self._timers):
             self._disarm(seat)
         if self._presence is not None:

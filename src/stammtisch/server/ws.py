@@ -16,12 +16,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.botsocket import program_of
 from stammtisch.server.deps import hub, settings
+from stammtisch.server.hub import Hub
 from stammtisch.server.outbox import Outbox, SlowReader
 from stammtisch.server.protocol import (
     MAX_REFUSED,
@@ -32,7 +34,7 @@ from stammtisch.server.protocol import (
 )
 from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.settings import Settings
-from stammtisch.server.tables import Client, Rematch, Table, TableError
+from stammtisch.server.tables import Client, Rematch, Send, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
 
@@ -88,10 +90,71 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None,
     return True
 
 
+class Gone:
+    """The client's connection closed."""
+
+
+GONE = Gone()
+Receive = Callable[[], Awaitable[str | bytes | None | Gone]]
+"""The next message of a client: its text (or bytes), or :data:`GONE` once it left."""
+Close = Callable[[int, str], Awaitable[None]]
+
+
+async def converse(table: Table, client: Client, receive: Receive, close: Close,
+                   config: Settings, hub: Hub, *, bad_token: bool = False) -> None:
+    """One client at ``table`` from its arrival to its departure: every message passes
+    the rate limit and is answered; a client that goes on sending refused messages is
+    closed. The same for a socket here and for one relayed from another server process
+    (server/cluster.py)."""
+    bucket = TokenBucket(config.rate, config.burst)
+    refused, last_refused = 0, 0.0
+    try:
+        if bad_token:
+            await client.send(error("bad_token", "this token holds no seat at this table "
+                                    "(any more): you are watching"))
+        await table.join(client)
+        while True:
+            raw = await receive()
+            if isinstance(raw, Gone):
+                break
+            if bucket.take():
+                accepted = await _answer(table, client, raw, config, hub.rematch)
+            else:
+                await client.send(error(
+                    "rate_limited", f"too many messages: at most {config.rate:g} a second "
+                    f"(bursts of {config.burst:g})", message_id(raw)))
+                accepted = False
+            now = time.monotonic()
+            if not accepted:
+                refused, last_refused = refused + 1, now
+            elif now - last_refused > CALM:
+                refused = 0
+            if refused > MAX_REFUSED:
+                await close(1008, "too many refused messages")
+                break
+    except (WebSocketDisconnect, SlowReader):
+        pass
+    finally:
+        await table.depart(client)
+        hub.release(table)
+
+
+def table_client(table: Table, send: Send, token: str, program: str | None) -> Client:
+    """The client of a socket with ``token`` (or of the program of bot account
+    ``program``): a seat's, or a watcher's."""
+    if program is not None:
+        return Client(table.seat_for_bot(program), send, bot=program)
+    return Client(table.seat_of(token) if token else None, send)
+
+
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     program, known = await program_of(websocket)
     if not known:
+        return
+    cluster = getattr(websocket.app.state, "cluster", None)
+    if cluster is not None:  # several server processes: the table may run elsewhere
+        await cluster.edge(websocket, program)
         return
     try:
         table = await hub(websocket).open(websocket.path_params["table_id"])
@@ -113,47 +176,22 @@ async def table_socket(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await websocket.close(code=1008, reason="messages were not read")
 
+    async def receive() -> str | bytes | None | Gone:
+        incoming = await websocket.receive()
+        if incoming["type"] == "websocket.disconnect":
+            return GONE
+        raw: str | bytes | None = incoming.get("text")
+        return incoming.get("bytes") if raw is None else raw
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
     outbox = Outbox(write, drop)
     writer = asyncio.get_running_loop().create_task(outbox.run())
-    send = outbox.send
     token = websocket.query_params.get("token", "")
-    if program is not None:
-        client = Client(table.seat_for_bot(program), send, bot=program)
-    else:
-        client = Client(table.seat_of(token) if token else None, send)
-    config = settings(websocket)
-    rematch = hub(websocket).rematch
-    bucket = TokenBucket(config.rate, config.burst)
-    refused, last_refused = 0, 0.0
+    client = table_client(table, outbox.send, token, program)
     try:
-        if token and client.seat is None and program is None:
-            await send(error("bad_token", "this token holds no seat at this table "
-                             "(any more): you are watching"))
-        await table.join(client)
-        while True:
-            incoming = await websocket.receive()
-            if incoming["type"] == "websocket.disconnect":
-                break
-            raw = incoming.get("text")
-            if raw is None:
-                raw = incoming.get("bytes")
-            if bucket.take():
-                accepted = await _answer(table, client, raw, config, rematch)
-            else:
-                await send(error("rate_limited", f"too many messages: at most {config.rate:g} "
-                                 f"a second (bursts of {config.burst:g})", message_id(raw)))
-                accepted = False
-            now = time.monotonic()
-            if not accepted:
-                refused, last_refused = refused + 1, now
-            elif now - last_refused > CALM:
-                refused = 0
-            if refused > MAX_REFUSED:
-                await websocket.close(code=1008, reason="too many refused messages")
-                break
-    except (WebSocketDisconnect, SlowReader):
-        pass
+        await converse(table, client, receive, close, settings(websocket), hub(websocket),
+                       bad_token=bool(token) and client.seat is None and program is None)
     finally:
         writer.cancel()
-        await table.depart(client)
-        hub(websocket).release(table)

@@ -46,9 +46,9 @@ async def read_json_request(request: Request, limit: PerClient, too_many: str,
         return _error("the body must be JSON, sent as Content-Type: application/json", 415,
                       CLOSE)
     address = request.client.host if request.client else ""
-    if not limit.take(address):
-        return _error(too_many, 429,
-                      {**CLOSE, "Retry-After": str(math.ceil(limit.retry_after(address)))})
+    wait = await limit.acquire(address)
+    if wait is not None:
+        return _error(too_many, 429, {**CLOSE, "Retry-After": str(math.ceil(wait))})
     try:
         body = await read_body(request, max_body, settings(request).body_timeout)
     except BodyRefused as refused:
@@ -118,6 +118,9 @@ async def create_lesson(request: Request) -> JSONResponse:
 
 
 async def lobby(request: Request) -> JSONResponse:
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:  # tables run by other processes too, as they tell them
+        return JSONResponse(await cluster.lobby())
     return JSONResponse(hub(request).lobby())
 
 

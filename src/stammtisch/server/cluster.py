@@ -1,0 +1,580 @@
+"""Several server processes on one PostgreSQL database and one Redis (``serve --redis``).
+
+One process at a time runs a live table (its match, computer players and timers): the
+one holding the table's lease in the database (store.py), taken when the table is free
+or its lease ran out, renewed every third of :attr:`Settings.lease`, given back when
+the last client leaves. A socket may arrive at any process (no sticky sessions): that
+process is the socket's *edge*. The edge passes the client's messages to the table's
+owner over Redis (one pub/sub channel per process, under :attr:`Settings.redis_prefix`),
+and the owner answers each client through the edge it came by, with that seat's view
+only; where the edge owns the table itself, nothing goes through Redis. At the owner, a
+relayed client is a client like any other (:func:`~stammtisch.server.ws.converse`:
+rate limit, refusals, tokens).
+
+When the owner dies, its lease runs out and an edge with clients at the table takes
+it: the table is rebuilt from the store (every acknowledged action is there: an action
+is answered only after its seq-checked write, and a process whose lease is gone can
+no longer write) and every edge joins its clients to the new owner, who sends each a
+fresh state. A process that lost its lease (it paused past it) drops the table and
+sends its clients' edges on to the new owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis.asyncio as aioredis
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from stammtisch.errors import StammtischError
+from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.hub import Hub, NotOwner
+from stammtisch.server.outbox import Outbox, SlowReader
+from stammtisch.server.protocol import MAX_REFUSED, error, message_id
+from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.settings import Settings
+from stammtisch.server.ws import CALM, GONE, Gone, converse, table_client
+
+log = logging.getLogger("stammtisch.server")
+
+WATCH_EVERY = 0.5
+"""Seconds between two checks that the processes this one talks to are still there."""
+LOBBY_TTL = 3.0
+"""Seconds a lobby entry told to Redis is shown without being told again."""
+UNANSWERED = 10.0
+"""Seconds after which an owner that did not answer a join is asked again (a lost
+message; long enough that an owner merely busy is not asked again and again)."""
+MAX_REROUTES = 50
+"""Times in a row an edge may be sent on to another owner before it gives up."""
+
+
+def process_name() -> str:
+    """A name for this process that no other process shares, now or later."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+@dataclass
+class Edge:
+    """A socket that arrived at this process, and the owner its table runs at."""
+
+    conn: str
+    table_id: str
+    websocket: WebSocket
+    outbox: Outbox
+    token: str
+    program: str | None
+    owner: str | None = None
+    """The process the table runs at; None while it is being looked for."""
+    reroutes: int = 0
+    routing: bool = False
+    closing: bool = False
+    joined: float = 0.0
+    """When (``time.monotonic()``) the client was last joined to an owner ..."""
+    heard: bool = False
+    """... and whether that owner has answered since."""
+
+
+@dataclass
+class Session:
+    """A client of a table run here, whose socket is at ``edge`` (maybe this process)."""
+
+    conn: str
+    edge: str
+    table_id: str
+    inbox: asyncio.Queue[str | bytes | None | Gone] = field(default_factory=asyncio.Queue)
+    gone: bool = False
+    task: asyncio.Task[None] | None = None
+
+
+BUCKET = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local held = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens = tonumber(held[1]) or burst
+local last = tonumber(held[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'last', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {allowed, tostring((1 - tokens) / rate)}
+"""
+"""A token bucket in Redis, on Redis's clock: taken from atomically by every process."""
+
+
+class SharedPerClient(PerClient):
+    """:class:`PerClient` counted in Redis, so that an address gets its rate from all
+    processes together, not from each; this process's own buckets stand in while Redis
+    cannot be reached."""
+
+    def __init__(self, cluster: Cluster, name: str, rate: float, burst: float) -> None:
+        super().__init__(rate, burst)
+        self.cluster = cluster
+        self.name = name
+
+    async def acquire(self, address: str) -> float | None:
+        if self.rate <= 0:
+            return await super().acquire(address)
+        key = f"{self.cluster.prefix}limit:{self.name}:{address}"
+        try:
+            allowed, wait = await self.cluster.redis.eval(
+                BUCKET, 1, key, repr(self.rate), repr(self.burst))
+        except Exception:  # noqa: BLE001 - Redis away: each process counts alone
+            log.exception("the shared limit %s could not be read from Redis", self.name)
+            return await super().acquire(address)
+        return None if int(allowed) else max(0.0, float(wait))
+
+
+class Cluster:
+    """This process's part of a deployment of several: its channel, its edges and the
+    clients of the tables it runs."""
+
+    def __init__(self, hub: Hub, settings: Settings, me: str) -> None:
+        assert settings.redis is not None
+        self.hub = hub
+        self.settings = settings
+        self.me = me
+        self.prefix = settings.redis_prefix
+        self.redis = aioredis.from_url(settings.redis)
+        self.edges: dict[str, Edge] = {}
+        self.sessions: dict[str, Session] = {}
+        self._posts: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+
+    def channel(self, process: str) -> str:
+        return f"{self.prefix}proc:{process}"
+
+    # --- running ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on this process's channel (before any socket is accepted), and start
+        the writer, the lease renewal and the watch of the other processes."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.channel(self.me))
+        loop = asyncio.get_running_loop()
+        for job in (self._listen(), self._write(), self._renew(), self._watch()):
+            self._tasks.append(loop.create_task(job))
+
+    async def stop(self) -> None:
+        """A clean shutdown: the tables run here are given up at once, and the edges of
+        their clients sent on (another process takes them over without waiting for
+        the leases to run out)."""
+        tables = list(self.hub.tables)
+        for table_id in tables:
+            self.hub.drop(table_id)
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.hub.store.release_leases, tables)
+        for session in list(self.sessions.values()):
+            self._end_session(session, moved=True)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._flush(), 2.0)
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def _flush(self) -> None:
+        while not self._posts.empty():
+            await asyncio.sleep(0.01)
+
+    def post(self, process: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``process``; messages leave in the order posted."""
+        self._posts.put_nowait((process, message))
+
+    async def _write(self) -> None:
+        """Every posted message, in order: to this process directly, to others through
+        Redis; a process that no longer listens is noticed here."""
+        while True:
+            batch = [await self._posts.get()]
+            while not self._posts.empty() and len(batch) < 500:
+                batch.append(self._posts.get_nowait())
+            remote = []
+            for process, message in batch:
+                if process == self.me:
+                    self._dispatch(message)
+                else:
+                    remote.append((process, message))
+            if not remote:
+                continue
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for process, message in remote:
+                        pipe.publish(self.channel(process), json.dumps(message))
+                    heard = await pipe.execute()
+            except Exception:  # noqa: BLE001 - Redis away: the watch sorts out who is gone
+                log.exception("could not pass %d messages to other server processes",
+                              len(remote))
+                continue
+            for (process, _message), listeners in zip(remote, heard, strict=True):
+                if not listeners:
+                    self._process_gone(process)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") != "message":
+                        continue
+                    try:
+                        message = json.loads(item["data"])
+                    except ValueError:
+                        log.error("a message on this process's channel is not JSON")
+                        continue
+                    self._dispatch(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - reconnect and listen on
+                log.exception("lost this process's Redis channel; listening again")
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(self.channel(self.me))
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        op, conn = message.get("op"), str(message.get("conn"))
+        if op == "join":
+            self._open_session(conn, str(message["edge"]), str(message["table"]),
+                               str(message.get("token", "")), message.get("bot"))
+            return
+        if op in ("msg", "leave"):
+            session = self.sessions.get(conn)
+            if session is None:
+                if op == "msg":  # its table left this process: the edge goes on
+                    self.post(str(message.get("edge", "")), {"op": "moved", "conn": conn})
+                return
+            if op == "leave":
+                session.inbox.put_nowait(GONE)
+            else:  # a binary frame is refused by the parser: its bytes do not matter
+                raw = message.get("raw")
+                session.inbox.put_nowait(b"" if message.get("binary") else
+                                         raw if isinstance(raw, str) else None)
+            return
+        edge = self.edges.get(conn)
+        if edge is None:
+            return
+        if op == "out":
+            edge.reroutes, edge.heard = 0, True
+            try:
+                edge.outbox.push_text(str(message["text"]))
+            except SlowReader:
+                pass  # the socket is being closed; its edge says leave
+        elif op == "close":
+            loop = asyncio.get_running_loop()
+            loop.create_task(self._close_edge(edge, int(message["code"]),
+                                              str(message.get("reason", ""))))
+        elif op == "moved":
+            asyncio.get_running_loop().create_task(self._reroute(edge))
+
+    # --- the owner's side: clients of tables run here ------------------------------------
+
+    def _open_session(self, conn: str, edge: str, table_id: str, token: str,
+                      program: Any) -> None:
+        old = self.sessions.get(conn)
+        if old is not None:  # the edge joined again (it thought the table had moved)
+            self._end_session(old)
+        session = Session(conn, edge, table_id)
+        self.sessions[conn] = session
+        session.task = asyncio.get_running_loop().create_task(
+            self._run_session(session, token, program if isinstance(program, str) else None))
+
+    async def _run_session(self, session: Session, token: str, program: str | None) -> None:
+        conn, edge = session.conn, session.edge
+        try:
+            try:
+                table = await self.hub.open(session.table_id)
+            except NotOwner:
+                self.post(edge, {"op": "moved", "conn": conn})
+                return
+            except StammtischError as problem:
+                log.exception("table %s cannot be resumed", session.table_id)
+                self._tell(session, error("server", f"this table cannot be resumed: {problem}"))
+                self.post(edge, {"op": "close", "conn": conn, "code": 4500, "reason": ""})
+                return
+            if table is None:
+                self._tell(session, error("bad_message", "no such table"))
+                self.post(edge, {"op": "close", "conn": conn, "code": 4404, "reason": ""})
+                return
+
+            async def send(data: dict[str, Any]) -> None:
+                if session.gone:
+                    raise SlowReader("the client's server process is gone")
+                self._tell(session, data)
+
+            async def receive() -> str | bytes | None | Gone:
+                return await session.inbox.get()
+
+            async def close(code: int, reason: str) -> None:
+                self.post(edge, {"op": "close", "conn": conn, "code": code, "reason": reason})
+
+            client = table_client(table, send, token, program)
+            await converse(table, client, receive, close, self.settings, self.hub,
+                           bad_token=bool(token) and client.seat is None and program is None)
+        finally:
+            if self.sessions.get(conn) is session:
+                del self.sessions[conn]
+
+    def _tell(self, session: Session, data: dict[str, Any]) -> None:
+        self.post(session.edge, {"op": "out", "conn": session.conn,
+                                 "text": json.dumps(data, separators=(",", ":"),
+                                                    ensure_ascii=False)})
+
+    def _end_session(self, session: Session, *, moved: bool = False) -> None:
+        """The session ends: its client left, its edge is gone, or (``moved``) its table
+        no longer runs here and the edge is sent on."""
+        session.gone = True
+        if self.sessions.get(session.conn) is session:
+            del self.sessions[session.conn]
+        if moved:
+            self.post(session.edge, {"op": "moved", "conn": session.conn})
+            if session.task is not None:
+                session.task.cancel()
+        else:
+            session.inbox.put_nowait(GONE)
+
+    def _process_gone(self, process: str) -> None:
+        """``process`` no longer listens: its clients here leave; edges whose table ran
+        there look for the new owner."""
+        for session in [s for s in self.sessions.values() if s.edge == process]:
+            self._end_session(session)
+        for edge in [e for e in self.edges.values() if e.owner == process]:
+            edge.owner = None  # the watch routes it once the lease is free
+
+    async def _renew(self) -> None:
+        """Renew the leases of the tables run here; a table whose lease is gone is
+        dropped and its clients' edges are sent on."""
+        while True:
+            await asyncio.sleep(self.settings.lease / 3)
+            held = list(self.hub.tables)
+            try:
+                kept = await asyncio.to_thread(self.hub.store.renew_leases, held)
+            except Exception:  # noqa: BLE001 - the database away: tried again
+                log.exception("could not renew the leases of %d tables", len(held))
+                continue
+            for table_id in held:
+                if table_id not in kept and table_id in self.hub.tables:
+                    log.warning("table %s: this process lost its lease; it runs elsewhere",
+                                table_id)
+                    self.hub.drop(table_id)
+                    for session in [s for s in self.sessions.values()
+                                    if s.table_id == table_id]:
+                        self._end_session(session, moved=True)
+
+    async def _tell_lobby(self) -> None:
+        """Write the lobby entries of the listed tables run here (who sits, who
+        watches) to Redis, for the lobby of every process; each lives a few seconds."""
+        live = [table for table in self.hub.tables.values()
+                if table.listed and table.phase != "over"]
+        if not live:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table in live:
+                pipe.set(f"{self.prefix}lobby:{table.id}", json.dumps(table.lobby_entry()),
+                         px=int(LOBBY_TTL * 1000))
+            await pipe.execute()
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby (Hub.lobby) with the entries of tables run by other processes as
+        their owners last told them."""
+        entries = self.hub.lobby()
+        remote = [i for i, entry in enumerate(entries) if entry["id"] not in self.hub.tables]
+        if not remote:
+            return entries
+        try:
+            told = await self.redis.mget([f"{self.prefix}lobby:{entries[i]['id']}"
+                                          for i in remote])
+        except Exception:  # noqa: BLE001 - Redis away: the database's entries do
+            log.exception("could not read the lobby entries of other processes")
+            return entries
+        for index, text in zip(remote, told, strict=True):
+            if text is not None:
+                entries[index] = json.loads(text)
+        return entries
+
+    async def _watch(self) -> None:
+        """Notice processes that died (no listener on their channel) and edges without
+        an owner, and route them once a process may take the table."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            try:
+                await self._check_processes()
+            except Exception:  # noqa: BLE001 - Redis away for a moment: next time
+                log.exception("could not check the other server processes")
+            try:
+                await self._tell_lobby()
+            except Exception:  # noqa: BLE001 - Redis away for a moment: next time
+                log.exception("could not tell the lobby about this process's tables")
+            try:
+                await self._check_owners()
+            except Exception:  # noqa: BLE001 - the database away for a moment: next time
+                log.exception("could not check who runs the tables of this process's sockets")
+            for edge in [e for e in self.edges.values() if e.owner is None]:
+                await self._reroute(edge)
+
+    async def _check_owners(self) -> None:
+        """Edges whose table is run by another process than they think (a message
+        about the change was lost), whose owner never answered their join, or whose
+        owner let the lease run out while still listening (paused), are joined again
+        (taking the table over in the last case)."""
+        now = time.monotonic()
+        edges = [e for e in self.edges.values() if e.owner is not None and not e.routing]
+        if not edges:
+            return
+        owners = await asyncio.to_thread(self.hub.store.lease_owners,
+                                         sorted({e.table_id for e in edges}))
+        wall = time.time()
+        for edge in edges:
+            held, until = owners.get(edge.table_id, (None, None))
+            if not edge.heard and now - edge.joined > UNANSWERED:
+                problem = "never answered"
+            elif held is not None and held != edge.owner:
+                problem = f"is now {held}"
+            elif until is not None and until < wall:
+                problem = "let its lease run out (it is paused or stuck)"
+            else:
+                continue
+            log.warning("table %s: a socket's owner %s %s; joining it again",
+                        edge.table_id, edge.owner, problem)
+            await self._reroute(edge)
+
+    async def _check_processes(self) -> None:
+        others = {s.edge for s in self.sessions.values()} | {
+            e.owner for e in self.edges.values() if e.owner is not None}
+        others.discard(self.me)
+        if not others:
+            return
+        names = sorted(others)
+        counts = await self.redis.pubsub_numsub(*[self.channel(p) for p in names])
+        for process, (_channel, listeners) in zip(names, counts, strict=True):
+            if not listeners:
+                self._process_gone(str(process))
+
+    # --- the edge's side: sockets that arrived here ---------------------------------------
+
+    async def edge(self, websocket: WebSocket, program: str | None) -> None:
+        """Serve an accepted table socket from this process, wherever its table runs."""
+        async def write(text: str) -> None:
+            await websocket.send_text(text)
+
+        async def drop() -> None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008, reason="messages were not read")
+
+        outbox = Outbox(write, drop)
+        writer = asyncio.get_running_loop().create_task(outbox.run())
+        edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
+                    outbox, websocket.query_params.get("token", ""), program)
+        self.edges[edge.conn] = edge
+        try:
+            await self._reroute(edge)
+            await self._relay(edge)
+        except (WebSocketDisconnect, SlowReader):
+            pass
+        finally:
+            del self.edges[edge.conn]
+            if edge.owner is not None:
+                self.post(edge.owner, {"op": "leave", "conn": edge.conn})
+            writer.cancel()
+
+    async def _relay(self, edge: Edge) -> None:
+        """Pass the socket's messages on to the owner; this process's own limit comes
+        first, so that a flood never reaches Redis."""
+        config = self.settings
+        bucket = TokenBucket(config.rate, config.burst)
+        refused, last_refused = 0, 0.0
+        while True:
+            incoming = await edge.websocket.receive()
+            if incoming["type"] == "websocket.disconnect":
+                return
+            raw: str | None = incoming.get("text")
+            binary = raw is None and incoming.get("bytes") is not None
+            now = time.monotonic()
+            if not bucket.take():
+                edge.outbox.push(error("rate_limited", f"too many messages: at most "
+                                       f"{config.rate:g} a second (bursts of "
+                                       f"{config.burst:g})", message_id(raw)))
+                refused, last_refused = refused + 1, now
+                if refused > MAX_REFUSED:
+                    await edge.websocket.close(code=1008, reason="too many refused messages")
+                    return
+                continue
+            if now - last_refused > CALM:
+                refused = 0
+            if edge.owner is not None:
+                self.post(edge.owner, {"op": "msg", "conn": edge.conn, "edge": self.me,
+                                       "raw": raw, "binary": binary})
+            else:  # its process died a moment ago: the client gets a fresh state soon
+                edge.outbox.push(error("server", "the table is moving to another server "
+                                       "process: nothing was played; wait for its state",
+                                       message_id(raw)))
+
+    async def _reroute(self, edge: Edge) -> None:
+        """Join the edge's client to its table's owner: on arrival, and when the table
+        left its owner (or the owner died); while the old lease still runs, the watch
+        comes back."""
+        if edge.conn not in self.edges or edge.routing or edge.closing:
+            return
+        edge.routing = True
+        try:
+            await self._find_owner(edge)
+        finally:
+            edge.routing = False
+
+    async def _find_owner(self, edge: Edge) -> None:
+        if edge.owner is not None:
+            self.post(edge.owner, {"op": "leave", "conn": edge.conn})
+        edge.reroutes += 1
+        if edge.reroutes > MAX_REROUTES:
+            await self._close_edge(edge, 1013, "the table could not be reached; reconnect")
+            return
+        try:
+            holder, _until = await asyncio.to_thread(self.hub.store.lease_of, edge.table_id)
+            if holder is None or holder == edge.owner or not await self._listens(holder):
+                holder = await asyncio.to_thread(self.hub.store.take_lease, edge.table_id)
+            if holder and not await self._listens(holder):
+                edge.owner = None  # its lease still runs: the watch tries again
+                return
+        except Exception:  # noqa: BLE001 - the database away: the watch tries again
+            log.exception("table %s: could not find its owner", edge.table_id)
+            edge.owner = None
+            return
+        if not holder:
+            edge.outbox.push(error("bad_message", "no such table"))
+            await self._close_edge(edge, 4404, "")
+            return
+        edge.owner, edge.joined, edge.heard = holder, time.monotonic(), False
+        self.post(holder, {"op": "join", "conn": edge.conn, "edge": self.me,
+                           "table": edge.table_id, "token": edge.token, "bot": edge.program})
+
+    async def _listens(self, process: str) -> bool:
+        if process == self.me:
+            return True
+        counts = await self.redis.pubsub_numsub(self.channel(process))
+        return bool(counts and counts[0][1])
+
+    async def _close_edge(self, edge: Edge, code: int, reason: str) -> None:
+        edge.closing = True
+        # what the owner sent before (the error) goes out first
+        await asyncio.sleep(0)
+        for _ in range(50):
+            if edge.outbox.queue.empty():
+                break
+            await asyncio.sleep(0.01)
+        with contextlib.suppress(Exception):
+            await edge.websocket.close(code=code, reason=reason)
+
+
