@@ -28,7 +28,8 @@ serve: $(STAMP)
 	$(BIN)/stammtisch serve $(ARGS)
 
 # Several server processes (README, "Several processes"): two on ports 8000 and 8001,
-# sharing a PostgreSQL database and a Redis that must be running; Ctrl-C stops both.
+# sharing a PostgreSQL database and a Redis that must be running (the database must exist:
+# `createdb stammtisch`, or CLUSTER_DB=... any other); Ctrl-C stops both.
 CLUSTER_DB ?= postgresql+psycopg://postgres@127.0.0.1:5432/stammtisch
 CLUSTER_REDIS ?= redis://127.0.0.1:6379/0
 serve-cluster: $(STAMP)
