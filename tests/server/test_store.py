@@ -243,11 +243,23 @@ def test_a_process_whose_lease_ran_out_cannot_write(postgres: str) -> None:
     stored = first.load(table_id)
     assert stored is not None and stored.seq == 2 and stored.record["actions"] == ["a", "b"]
     held = second.lease_owners([table_id, "nope"])
-    owner, until = held[table_id]
+    owner, left = held[table_id]
     assert list(held) == [table_id] and owner == "second"
-    assert until is not None and until > time.time()
+    assert left is not None and 0 < left <= 0.3  # by the database's clock
+    time.sleep(0.4)
+    ran_out = second.lease_owners([table_id])[table_id][1]
+    assert ran_out is not None and ran_out < 0
     second.release_leases([table_id])
     assert first.take_lease(table_id) == "first"  # given back: taken at once
     assert first.take_lease("nope") is None
     first.dispose()
     second.dispose()
+
+
+def test_leases_run_by_the_database_clock_on_either_backend(url: str) -> None:
+    store = Store(url, owner="only", lease=30.0)
+    table_id = _new_table(store)
+    owner, left = store.lease_of(table_id)
+    assert owner == "only" and left is not None and 25.0 < left <= 30.0
+    assert store.renew_leases([table_id]) == {table_id}
+    store.dispose()

@@ -436,14 +436,13 @@ class Cluster:
             return
         owners = await asyncio.to_thread(self.hub.store.lease_owners,
                                          sorted({e.table_id for e in edges}))
-        wall = time.time()
         for edge in edges:
-            held, until = owners.get(edge.table_id, (None, None))
+            held, left = owners.get(edge.table_id, (None, None))
             if not edge.heard and now - edge.joined > UNANSWERED:
                 problem = "never answered"
             elif held is not None and held != edge.owner:
                 problem = f"is now {held}"
-            elif until is not None and until < wall:
+            elif left is not None and left < 0:
                 problem = "let its lease run out (it is paused or stuck)"
             else:
                 continue
@@ -542,7 +541,7 @@ class Cluster:
             await self._close_edge(edge, 1013, "the table could not be reached; reconnect")
             return
         try:
-            holder, _until = await asyncio.to_thread(self.hub.store.lease_of, edge.table_id)
+            holder, _left = await asyncio.to_thread(self.hub.store.lease_of, edge.table_id)
             if holder is None or holder == edge.owner or not await self._listens(holder):
                 holder = await asyncio.to_thread(self.hub.store.take_lease, edge.table_id)
             if holder and not await self._listens(holder):

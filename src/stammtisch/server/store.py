@@ -6,7 +6,8 @@ token. Columns added since the first version are added to an older database on
 start (``listed``, ``seq``, ``lesson``, ``hints``, ``owner``, ``lease_until``).
 
 Where several server processes share one database (server/cluster.py), each live
-table is leased to one of them (``owner``, ``lease_until``): only the holder writes it.
+table is leased to one of them (``owner``, ``lease_until``, timed by the database's clock,
+so that the machines' clocks need not agree): only the holder writes it.
 
 A save names the table's new ``seq`` and is written only over the one before it, so
 that a second server on the same database cannot silently overwrite acknowledged
@@ -37,9 +38,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    cast,
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     or_,
@@ -49,6 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
 
@@ -286,7 +290,7 @@ class Store:
         """Store a new table; returns its creation time."""
         now = time.time()
         lease = {} if self.owner is None else {"owner": self.owner,
-                                                "lease_until": now + self.lease}
+                                                "lease_until": self._clock() + self.lease}
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, seats=json.dumps(seats), record=json.dumps(record),
@@ -341,7 +345,7 @@ class Store:
         already; returns the process that holds it now (ours or another's), None when
         there is no such table."""
         assert self.owner is not None, "leases are for a store with an owner"
-        now = time.time()
+        now = self._clock()
         query = update(tables).where(
             tables.c.id == table_id,
             or_(tables.c.owner.is_(None), tables.c.owner == self.owner,
@@ -352,26 +356,38 @@ class Store:
                 return self.owner
         return self.lease_of(table_id)[0] or None
 
+    def _clock(self) -> ColumnElement[float]:
+        """Now, in seconds since the epoch, by the database's clock: every process
+        times leases by the same clock, whatever its machine's says."""
+        if self.engine.dialect.name == "postgresql":
+            return cast(func.extract("epoch", func.clock_timestamp()), Float)
+        return (func.julianday("now") - 2440587.5) * 86400.0
+
+    def _left(self) -> Any:
+        """The seconds a row's lease still runs (negative: run out; None: no lease)."""
+        return (tables.c.lease_until - self._clock()).label("left")
+
     def lease_of(self, table_id: str) -> tuple[str | None, float | None]:
-        """Who holds ``table_id``'s lease and until when (``time.time()``); an empty
-        owner for a table that does not exist."""
+        """Who holds ``table_id``'s lease and for how many more seconds (negative: it
+        ran out); an empty owner for a table that does not exist."""
         with self.engine.connect() as db:
-            row = db.execute(select(tables.c.owner, tables.c.lease_until)
+            row = db.execute(select(tables.c.owner, self._left())
                              .where(tables.c.id == table_id)).first()
         if row is None:
             return "", None
-        return row.owner, row.lease_until
+        return row.owner, None if row.left is None else float(row.left)
 
     def lease_owners(self, table_ids: list[str]
                      ) -> dict[str, tuple[str | None, float | None]]:
-        """Who holds each of ``table_ids`` (None: nobody) and until when; tables that
-        do not exist are left out."""
+        """Who holds each of ``table_ids`` (None: nobody) and for how many more seconds
+        (negative: it ran out); tables that do not exist are left out."""
         if not table_ids:
             return {}
         with self.engine.connect() as db:
-            rows = db.execute(select(tables.c.id, tables.c.owner, tables.c.lease_until)
+            rows = db.execute(select(tables.c.id, tables.c.owner, self._left())
                               .where(tables.c.id.in_(table_ids)))
-            return {row.id: (row.owner, row.lease_until) for row in rows}
+            return {row.id: (row.owner, None if row.left is None else float(row.left))
+                    for row in rows}
 
     def renew_leases(self, table_ids: list[str]) -> set[str]:
         """Renew our leases of ``table_ids``; returns those still ours."""
@@ -379,7 +395,7 @@ class Store:
             return set()
         query = update(tables).where(tables.c.id.in_(table_ids),
                                      tables.c.owner == self.owner) \
-            .values(lease_until=time.time() + self.lease).returning(tables.c.id)
+            .values(lease_until=self._clock() + self.lease).returning(tables.c.id)
         with self.engine.begin() as db:
             return {row.id for row in db.execute(query)}
 
