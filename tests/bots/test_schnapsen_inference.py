@@ -71,6 +71,28 @@ def test_a_lead_without_a_marriage_or_an_exchange_weighs_against_holding_them() 
     assert checked >= 15
 
 
+def test_a_lead_that_declares_a_marriage_says_nothing_about_other_marriages() -> None:
+    pairs = {1 << make_card(s, KING) | 1 << make_card(s, QUEEN) for s in range(4)}
+    for seed in range(200):
+        match = stammtisch.new_match("schnapsen", seed=seed)
+        marriages = [a.text for a in match.legal_actions() if a.text.startswith("marriage")]
+        if not marriages:
+            continue
+        leader = match.to_act
+        match.play(marriages[0])
+        if match.to_act == leader:  # the declared card is led next
+            match.play(match.legal_actions()[0])
+        seat = match.to_act
+        if seat is None or seat == leader:
+            continue
+        seen = read_view(schnapsen_view(match.view(seat)))
+        if not any(p & seen.unseen == p for p in pairs):
+            continue  # no other marriage the leader could hold
+        assert not [e for e in evidence(seen) if e.cards in pairs]
+        return
+    raise AssertionError("no deal offered a marriage on its first lead with another unseen")
+
+
 def test_the_first_lead_of_a_deal_knows_nothing_of_the_opponent() -> None:
     match = stammtisch.new_match("schnapsen", seed=3)
     seat = match.to_act

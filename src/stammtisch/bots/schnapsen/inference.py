@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from stammtisch.bots.schnapsen.seen import Seen
-from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card
+from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card, rank_of
 from stammtisch.games.schnapsen import HIGHER, POINTS
 
 UNDECLARED_MARRIAGE = 0.7
@@ -75,9 +75,6 @@ def evidence(seen: Seen) -> list[Evidence]:
     """Draw rounds so far: the tricks played with the talon open."""
     size = max(1, seen.opp_size)
     low_trump = make_card(seen.trump_suit, rules.low_rank)
-    declared_at = {index for index, (leader, a, _, _) in enumerate(seen.history)
-                   if leader == opp and any(s == opp and a // 13 == suit
-                                            for s, suit in seen.marriages)}
     exchanged_at = {trick for s, _, _, trick in seen.exchanges if s == opp}
     pairs = [mask for suit in range(4)
              if (mask := 1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN))
@@ -86,9 +83,11 @@ def evidence(seen: Seen) -> list[Evidence]:
              if leader == opp and index < rounds]
     if seen.leader == opp and seen.lead >= 0 and not seen.strict:
         leads.append((len(seen.history), seen.lead))
-    for index, _ in leads:
+    married = {suit for s, suit in seen.marriages if s == opp}
+    for index, lead in leads:
         drawn = rounds - index
-        if index not in declared_at:
+        declared = rank_of(lead) in (KING, QUEEN) and lead // 13 in married
+        if not declared:
             for mask in pairs:
                 found.append(Evidence(mask, True,
                                       1 - UNDECLARED_MARRIAGE * _kept(size, drawn, 2)))
