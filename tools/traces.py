@@ -41,7 +41,7 @@ LONG_BUDGET = 1000.0
 def make(game: str, level: str, seed: int) -> Bot:
     """The level with a fixed amount of search (the clock never ends it)."""
     if level == "expert-2026":
-        return SchnapsenExpert(seed, LONG_BUDGET, max_worlds=24, compiled=False)
+        return SchnapsenExpert.frozen_2026(seed, LONG_BUDGET, max_worlds=24)
     if level != "expert":
         return next(lv for lv in levels(game) if lv.name == level).make(game, seed, None)
     if game == "schnauz":

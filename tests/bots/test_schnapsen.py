@@ -353,3 +353,18 @@ def test_the_frozen_expert_is_a_hidden_level_on_the_python_path() -> None:
     assert isinstance(bot, ExpertBot) and not bot.compiled and bot.max_worlds == 400
     current = ExpertBot(1, 0.1)
     assert current.max_worlds == (4000 if current.compiled else 400)
+
+
+TRADITIONAL = {"deck_size": 24, "hand_size": 6, "claim_mode": "manual",
+               "schneider_max_points": 32, "schwarz_basis": "tricks",
+               "no_66_result": "last_trick", "closed_score_snapshot": "at_close",
+               "closer_fail_award": "traditional", "marriage_after_close_or_exhaustion": True}
+
+
+def test_the_club_plays_the_card_of_a_marriage_declared_in_the_strict_phase() -> None:
+    # seed 2 declares a marriage after the close, then holds "play QD, claim" only
+    for seed in range(3):
+        match = stammtisch.new_match("schnapsen", seed=seed, **TRADITIONAL)
+        bots = {seat: make_bot("schnapsen", "club", seed, seat) for seat in range(2)}
+        play_match(match, bots)
+        assert match.result is not None

@@ -6,7 +6,7 @@ played in December 2026: a change to the expert keeps it playing as before (a
 constructor switch), and tests/data/traces.json holds its moves."""
 
 from stammtisch.bots.registry import BotLevel, register
-from stammtisch.bots.schnapsen.players import MAX_WORLDS, BeginnerBot, ClubBot, ExpertBot
+from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
 
 register(BotLevel(
     "beginner",
@@ -19,15 +19,16 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), games=frozenset({"schnapsen"})))
 register(BotLevel(
     "expert",
-    "Samples the hidden cards and solves the end-game exactly; assumes the opponent "
-    "sees all cards, reads nothing into its play, rough early in a deal.",
+    "Samples the hidden cards, weighted by what the opponent's play gives away, and "
+    "solves the end-game and every close exactly; assumes the opponent sees all cards, "
+    "rough early in a deal.",
     lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))
 
 register(BotLevel(
     "expert-2026",
     "The expert as it played in December 2026, frozen so that every change to the expert "
     "is measured against it: Python worlds, 400 at most a decision.",
-    lambda _game, seed, budget: ExpertBot(seed, budget, max_worlds=MAX_WORLDS, compiled=False),
+    lambda _game, seed, budget: ExpertBot.frozen_2026(seed, budget),
     games=frozenset({"schnapsen"}), hidden=True))
 
 __all__ = ["BeginnerBot", "ClubBot", "ExpertBot"]

@@ -6,14 +6,18 @@ unseen cards uniformly among the deals that respect what :func:`read_view` found
 (:meth:`SchnapsenState.from_view`), under the table's options as the view shows
 them.
 
-Known weaknesses: every consistent deal is equally likely (the opponent's
-choices are not read as signals); the open phase with
+With a weight (inference.py: what the opponent's choices say), a sampled deal is
+kept with the chance its weight gives, so the deals the opponent's play makes
+unlikely come up less often.
+
+Known weaknesses: without a weight every consistent deal is equally likely; the open phase with
 ``follow_suit_mode = "always"`` yields no void (cards are drawn afterwards).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.cards import Card, CardSet, iter_cards, to_set
@@ -36,6 +40,18 @@ def sample_hidden(seen: Seen, rng: random.Random) -> tuple[CardSet, tuple[Card, 
     return opp, tuple(rest)
 
 
+def sample_weighted(seen: Seen, rng: random.Random,
+                    weight: Callable[[CardSet], float] | None,
+                    tries: int) -> tuple[CardSet, tuple[Card, ...]]:
+    """As :func:`sample_hidden`, a deal kept with the chance ``weight(opponent's hand)``
+    (rejection sampling; after ``tries`` rejections the next deal is kept)."""
+    for _ in range(tries):
+        opp, talon = sample_hidden(seen, rng)
+        if weight is None or rng.random() < weight(opp):
+            return opp, talon
+    return sample_hidden(seen, rng)
+
+
 def build_state(seen: Seen, opp_hand: CardSet, talon: tuple[Card, ...],
                 seed: int = 0) -> SchnapsenState:
     """A full-information state of the current deal: the seen facts, the given hidden cards
@@ -51,4 +67,4 @@ def determinize(view: SchnapsenView, rng: random.Random) -> SchnapsenState:
     return build_state(seen, opp, talon, rng.getrandbits(32))
 
 
-__all__ = ["build_state", "determinize", "sample_hidden"]
+__all__ = ["build_state", "determinize", "sample_hidden", "sample_weighted"]

@@ -19,10 +19,20 @@ maximises it), turned into the chance to win the match from the current score
 (bummerl.py); the expert maximises the mean of that chance over the worlds,
 then the expected game points.
 
+The close decision (``close_search``) is searched as one action per first lead
+after the close ("close, then lead X"), each solved exactly in every world, and
+the close is worth its best such lead on average over the worlds, not the best
+lead world by world: the closer does not see the opponent's hand when it leads.
+With ``inference`` the worlds are sampled weighted by what the opponent's play
+says about its hand (inference.py).
+
+``expert-2026`` is this class with ``compiled``, ``close_search`` and ``inference``
+off and 400 worlds at most (:meth:`ExpertBot.frozen_2026`).
+
 Known weaknesses: perfect-information Monte Carlo credits both players with
-knowledge of the hidden cards inside each world (strategy fusion), play-outs
-early in the deal are rough, and the opponent's choices are not read as
-signals about its hand.
+knowledge of the hidden cards inside each world (strategy fusion; after the
+first lead of a close too), play-outs early in the deal are rough and never
+close, and the inference's strengths are judged, not fitted.
 """
 
 from __future__ import annotations
@@ -34,12 +44,13 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch import native
 from stammtisch.bots.schnapsen.bummerl import deal_worth
-from stammtisch.bots.schnapsen.determinize import build_state, sample_hidden
+from stammtisch.bots.schnapsen.determinize import build_state, sample_weighted
+from stammtisch.bots.schnapsen.inference import MAX_TRIES, hand_weight
 from stammtisch.bots.schnapsen.policy import beginner_action, club_action
 from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
 from stammtisch.cards import CardSet
-from stammtisch.games.schnapsen import action_text, parse_action
+from stammtisch.games.schnapsen import CLOSE, action_text, parse_action
 from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 if TYPE_CHECKING:
@@ -64,6 +75,8 @@ EXACT_TALON = 0
 """Play-outs hand over to the exact solver at this talon size (0: the strict phase; 2
 measured worse at 0.1 s: worlds five times dearer, so too few of them). From two
 talon cards on the whole rest of the deal is solved."""
+AFTER_CLOSE = 1000
+"""Search ids of "close, then lead X": ``AFTER_CLOSE + X`` (above every action id)."""
 
 
 class BeginnerBot:
@@ -110,9 +123,11 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
                  max_worlds: int | None = None, exact_talon: int = EXACT_TALON,
-                 early_stop: bool = True, compiled: bool | None = None) -> None:
+                 early_stop: bool = True, compiled: bool | None = None,
+                 close_search: bool = True, inference: bool = True) -> None:
         """``max_worlds``: the cap on sampled deals (default: ``COMPILED_MAX_WORLDS`` on
-        the compiled core, else ``MAX_WORLDS``)."""
+        the compiled core, else ``MAX_WORLDS``); ``close_search`` and ``inference``: see
+        the module's header."""
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.exact_talon = exact_talon
@@ -128,8 +143,17 @@ class ExpertBot:
         if max_worlds is None:
             max_worlds = COMPILED_MAX_WORLDS if compiled else MAX_WORLDS
         self.max_worlds = max_worlds
+        self.close_search = close_search
+        self.inference = inference
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
+
+    @classmethod
+    def frozen_2026(cls, seed: int | None = None, budget: float | None = None,
+                    max_worlds: int = MAX_WORLDS) -> ExpertBot:
+        """The expert as it played in December 2026 (the level ``expert-2026``)."""
+        return cls(seed, budget, max_worlds=max_worlds, compiled=False, close_search=False,
+                   inference=False)
 
     def choose(self, view: dict[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
@@ -176,17 +200,23 @@ class ExpertBot:
                     early_stop=EARLY_STOP if early_stop else None)
         parts = Parts(self._sampler(seen), self._value, lambda awards: _chances(awards, worth),
                       lambda v: worth[v] + POINTS_WEIGHT * v)
-        race = search(actions, parts, rng, Clock(self.budget), plan)
+        racing = actions
+        if self.close_search and CLOSE in actions:
+            racing = [a for a in actions if a != CLOSE] + [AFTER_CLOSE + card
+                                                           for card in _card_leads(seen)]
+        race = search(racing, parts, rng, Clock(self.budget), plan)
         self.worlds = race.worlds
-        return race
+        return _closes_merged(race) if racing is not actions else race
 
     def _sampler(self, seen: Seen) -> Callable[[random.Random], World]:
         """Worlds consistent with ``seen``; in the strict phase a world whose opponent's
         hand came up before is that world again (its values are exact)."""
         solved: dict[CardSet, World] = {}
+        weight = hand_weight(seen) if self.inference else None
+        tries = MAX_TRIES if weight is not None else 1
 
         def sample(rng: random.Random) -> World:
-            opp, talon = sample_hidden(seen, rng)
+            opp, talon = sample_weighted(seen, rng, weight, tries)
             state = build_state(seen, opp, talon, rng.getrandbits(32))
             if seen.strict and opp in solved:
                 return solved[opp]
@@ -201,11 +231,15 @@ class ExpertBot:
     def _value(self, world: World, action: int) -> int:
         """``action``'s signed award in ``world``: solved exactly, after a play-out while
         more than ``exact_talon`` talon cards remain."""
-        if action in world.values:
-            return world.values[action]
+        key = action
+        if key in world.values:
+            return world.values[key]
         state, me = world.state, world.me
         deal = state.deal_number
         child = state.clone()
+        if action >= AFTER_CLOSE:
+            child.apply(CLOSE)
+            action -= AFTER_CLOSE
         child.apply(action)
         if child.deal_number != deal or child.over:
             found = native.deal_value(child, me, deal)
@@ -217,7 +251,7 @@ class ExpertBot:
         else:
             world.search = world.search or native.search(state, me)
             found = world.search.value(child)
-        world.values[action] = found
+        world.values[key] = found
         return found
 
 
@@ -231,6 +265,21 @@ class World:
     seed: int
     search: Solver | None = None
     values: dict[int, int] = field(default_factory=dict)
+
+
+def _card_leads(seen: Seen) -> list[int]:
+    """The cards the seat may lead once it has closed: its whole hand."""
+    return [card for card in range(52) if seen.hand >> card & 1]
+
+
+def _closes_merged(race: Race[int]) -> Race[int]:
+    """``race`` with its "close, then lead X" entries folded into one ``close``: the
+    best of them (by the race's ranking) stands for the close, at its place."""
+    best = next(a for a in race.ranked if a >= AFTER_CLOSE)
+    ranked = [CLOSE if a == best else a for a in race.ranked if a < AFTER_CLOSE or a == best]
+    values = {a: v for a, v in race.values.items() if a < AFTER_CLOSE}
+    values[CLOSE] = race.values[best]
+    return Race(ranked, values, race.worlds, race.playouts)
 
 
 def _chances(awards: Sequence[int], worth: dict[int, float]) -> tuple[float, ...]:

@@ -138,6 +138,8 @@ def club_action(seen: Seen, legal: list[int]) -> int:
         if mine >= TARGET:
             return CLAIM
         legal = [a for a in legal if a != CLAIM]
+    if len(legal) == 1:  # e.g. the card of a marriage declared in the strict phase
+        return legal[0]
     if EXCHANGE in legal:
         return EXCHANGE
     marriages = [a for a in legal if a >= MARRIAGE]

@@ -1,0 +1,129 @@
+"""What the opponent's play says about its hand: soft weights for sampled deals.
+
+Rules: rules/schnapsen.md §6-§8 (marriages on a lead in the open phase, the
+exchange of the low trump while more than two talon cards remain). Method: each
+past decision of the opponent that a holder of some cards would likely have made
+otherwise becomes an :class:`Evidence`: it led in the open phase without
+declaring a marriage it could hold (K and Q of a suit both unseen), led without
+exchanging the low trump it could hold, or let our ace or ten of a plain suit
+win a trick in the open phase while it could hold the higher card of that suit
+(or a trump). A sampled hand that holds such cards is weighted by
+``1 - strength * p``, where ``p`` is the chance that those cards were already in
+its hand at that decision rather than drawn since (about ``(h - d) / h`` a card
+for ``d`` draws since and a hand of ``h``). :func:`hand_weight` is the product
+of the weights; determinize.py keeps a sampled deal with that chance
+(rejection), so no consistent deal is excluded, only made rarer.
+
+Known weaknesses: the strengths are judged, not fitted to the opponent (a human
+who holds back a marriage to hide it is read as not having it); a close by the
+opponent is not read; the draw-order chance is the uniform one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from stammtisch.bots.schnapsen.seen import Seen
+from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card, rank_of
+from stammtisch.games.schnapsen import HIGHER, POINTS
+
+UNDECLARED_MARRIAGE = 0.7
+"""How sure a lead without a declaration is that the leader held no marriage."""
+UNEXCHANGED_TRUMP = 0.8
+"""How sure a lead without an exchange is that the leader held no low trump."""
+UNTAKEN_HIGHER = 0.7
+"""How sure a lost trick on our ace or ten is that the follower held no higher card."""
+UNTAKEN_TRUMP = 0.3
+"""The same for holding a trump (trumping a ten or ace is often, not always, right)."""
+MAX_TRIES = 16
+"""Rejected samples at most before a deal is kept whatever its weight."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A hand holding all of ``cards`` (``every``) or any of them gets ``weight``."""
+
+    cards: CardSet
+    every: bool
+    weight: float
+
+    def applies(self, hand: CardSet) -> bool:
+        held = hand & self.cards
+        return held == self.cards if self.every else held != 0
+
+
+def _kept(size: int, drawn: int, count: int) -> float:
+    """The chance that ``count`` given cards of a hand of ``size`` were all in it
+    ``drawn`` draws ago (every card of the hand equally likely to be a new one)."""
+    chance = 1.0
+    for k in range(count):
+        if size - k <= 0:
+            return 0.0
+        chance *= max(0, size - drawn - k) / (size - k)
+    return chance
+
+
+def evidence(seen: Seen) -> list[Evidence]:
+    """Everything the opponent's past choices in this deal say against some hands."""
+    found: list[Evidence] = []
+    rules = seen.rules
+    opp = seen.opp
+    hand_size = rules.hand_size
+    t0 = rules.deck_size - 2 * hand_size
+    rounds = (t0 - seen.t) // 2
+    """Draw rounds so far: the tricks played with the talon open."""
+    size = max(1, seen.opp_size)
+    low_trump = make_card(seen.trump_suit, rules.low_rank)
+    exchanged_at = {trick for s, _, _, trick in seen.exchanges if s == opp}
+    pairs = [mask for suit in range(4)
+             if (mask := 1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN))
+             & seen.unseen == mask]
+    leads = [(index, a) for index, (leader, a, _, _) in enumerate(seen.history)
+             if leader == opp and index < rounds]
+    if seen.leader == opp and seen.lead >= 0 and not seen.strict:
+        leads.append((len(seen.history), seen.lead))
+    married = {suit for s, suit in seen.marriages if s == opp}
+    for index, lead in leads:
+        drawn = rounds - index
+        declared = rank_of(lead) in (KING, QUEEN) and lead // 13 in married
+        if not declared:
+            for mask in pairs:
+                found.append(Evidence(mask, True,
+                                      1 - UNDECLARED_MARRIAGE * _kept(size, drawn, 2)))
+        if (t0 - 2 * index > 2 and index not in exchanged_at
+                and seen.unseen >> low_trump & 1 and low_trump != seen.dead_trump):
+            found.append(Evidence(1 << low_trump, True,
+                                  1 - UNEXCHANGED_TRUMP * _kept(size, drawn, 1)))
+    trumps = SUIT_MASKS[seen.trump_suit]
+    for index, (leader, a, b, winner) in enumerate(seen.history):
+        if leader != seen.seat or winner != seen.seat or index >= rounds:
+            continue
+        if POINTS[a] < 10 or (1 << a) & trumps or (1 << b) & trumps:
+            continue
+        kept = _kept(size, rounds - index, 1)
+        higher = HIGHER[a] & seen.unseen
+        if higher:
+            found.append(Evidence(higher, False, 1 - UNTAKEN_HIGHER * kept))
+        if trumps & seen.unseen:
+            found.append(Evidence(trumps & seen.unseen, False, 1 - UNTAKEN_TRUMP * kept))
+    return [e for e in found if e.weight < 1.0]
+
+
+def hand_weight(seen: Seen) -> Callable[[CardSet], float] | None:
+    """The weight of a sampled opponent's hand (0..1], or None when nothing is known."""
+    found = evidence(seen)
+    if not found:
+        return None
+
+    def weight(hand: CardSet) -> float:
+        result = 1.0
+        for item in found:
+            if item.applies(hand):
+                result *= item.weight
+        return result
+
+    return weight
+
+
+__all__ = ["Evidence", "evidence", "hand_weight"]
