@@ -355,7 +355,7 @@ def test_the_frozen_expert_is_a_hidden_level_on_the_python_path() -> None:
     assert current.max_worlds == (4000 if current.compiled else 400)
 
 
-TRADITIONAL = {"deck_size": 24, "hand_size": 6, "claim_mode": "manual",
+TRADITIONAL: dict[str, Any] = {"deck_size": 24, "hand_size": 6, "claim_mode": "manual",
                "schneider_max_points": 32, "schwarz_basis": "tricks",
                "no_66_result": "last_trick", "closed_score_snapshot": "at_close",
                "closer_fail_award": "traditional", "marriage_after_close_or_exhaustion": True}
