@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stammtisch.server.botaccounts import bot_of_token
 from stammtisch.server.botoffers import MAX_STREAMS, waiting_for
 from stammtisch.server.deps import hub, settings
-from stammtisch.server.outbox import Outbox, SlowReader
+from stammtisch.server.outbox import SlowReader, socket_outbox
 from stammtisch.server.protocol import MAX_MESSAGE, MAX_REFUSED, error, message_id
 from stammtisch.server.ratelimit import TokenBucket
 
@@ -68,14 +68,7 @@ async def bot_socket(websocket: WebSocket) -> None:
         await websocket.close(code=BAD_TOKEN)
         return
 
-    async def write(text: str) -> None:
-        await websocket.send_text(text)
-
-    async def drop() -> None:
-        with contextlib.suppress(Exception):
-            await websocket.close(code=1008, reason="messages were not read")
-
-    outbox = Outbox(write, drop)
+    outbox = socket_outbox(websocket)
     offers = hub(websocket).offers
     if not offers.listen(name, outbox):
         await websocket.send_json(error("rate_limited", f"a bot holds at most {MAX_STREAMS} "

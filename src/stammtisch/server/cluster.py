@@ -38,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stammtisch.errors import StammtischError
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.hub import Hub, NotOwner
-from stammtisch.server.outbox import Outbox, SlowReader
+from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
 from stammtisch.server.protocol import MAX_REFUSED, error, message_id
 from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.settings import Settings
@@ -466,14 +466,7 @@ class Cluster:
 
     async def edge(self, websocket: WebSocket, program: str | None) -> None:
         """Serve an accepted table socket from this process, wherever its table runs."""
-        async def write(text: str) -> None:
-            await websocket.send_text(text)
-
-        async def drop() -> None:
-            with contextlib.suppress(Exception):
-                await websocket.close(code=1008, reason="messages were not read")
-
-        outbox = Outbox(write, drop)
+        outbox = socket_outbox(websocket)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
                     outbox, websocket.query_params.get("token", ""), program)

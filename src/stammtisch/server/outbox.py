@@ -12,6 +12,8 @@ import json
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from starlette.websockets import WebSocket
+
 MAX_BACKLOG = 200
 """Messages waiting for one socket before it counts as gone."""
 
@@ -54,3 +56,16 @@ class Outbox:
             while True:
                 await self.write(await self.queue.get())
         self.dead = True
+
+
+def socket_outbox(websocket: WebSocket) -> Outbox:
+    """The outbox of an accepted socket: it writes text frames, and closes the socket
+    (1008) when its reader falls behind."""
+    async def write(text: str) -> None:
+        await websocket.send_text(text)
+
+    async def drop() -> None:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1008, reason="messages were not read")
+
+    return Outbox(write, drop)

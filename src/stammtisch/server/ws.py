@@ -13,7 +13,6 @@ between) is closed (1008); so is a socket that does not read what it is sent
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -24,7 +23,7 @@ from stammtisch.errors import StammtischError
 from stammtisch.server.botsocket import program_of
 from stammtisch.server.deps import hub, settings
 from stammtisch.server.hub import Hub
-from stammtisch.server.outbox import Outbox, SlowReader
+from stammtisch.server.outbox import SlowReader, socket_outbox
 from stammtisch.server.protocol import (
     MAX_REFUSED,
     ProtocolError,
@@ -169,13 +168,6 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=4404)
         return
 
-    async def write(text: str) -> None:
-        await websocket.send_text(text)
-
-    async def drop() -> None:
-        with contextlib.suppress(Exception):
-            await websocket.close(code=1008, reason="messages were not read")
-
     async def receive() -> str | bytes | None | Gone:
         incoming = await websocket.receive()
         if incoming["type"] == "websocket.disconnect":
@@ -186,7 +178,7 @@ async def table_socket(websocket: WebSocket) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
-    outbox = Outbox(write, drop)
+    outbox = socket_outbox(websocket)
     writer = asyncio.get_running_loop().create_task(outbox.run())
     token = websocket.query_params.get("token", "")
     client = table_client(table, outbox.send, token, program)
