@@ -56,6 +56,16 @@ class View(TypedDict):
     """The match result, once the match is over."""
 
 
+def of_game(view: Mapping[str, Any], game: str) -> Mapping[str, Any]:
+    """``view``, once it is one of ``game``'s: where a view enters a game's typed reader
+    from the generic contract (``Bot.choose``, ``Match.view``; ``scat_view`` and its
+    siblings). Only the game is checked here; the contract test
+    (tests/games/test_contract.py) checks every key and value type."""
+    if view.get("game") != game:
+        raise ValueError(f"not a {game} view: game {view.get('game')!r}")
+    return view
+
+
 class GameState(Protocol):
     """The int-level state of one match of one game."""
 

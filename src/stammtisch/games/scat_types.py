@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from stammtisch.core.game import ActionEvent, View
+from stammtisch.core.game import ActionEvent, View, of_game
 from stammtisch.core.lives import LastSeatEvent, LifeEvent
 
 
@@ -84,9 +84,5 @@ EVENT_TYPES: dict[str, type[Any]] = {
 
 
 def scat_view(view: Mapping[str, Any]) -> ScatView:
-    """``view`` as a :class:`ScatView`: where a view enters from the generic contract
-    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
-    test (tests/games/test_contract.py) checks every key and value type."""
-    if view.get("game") != "scat":
-        raise ValueError(f"not a scat view: game {view.get('game')!r}")
-    return cast(ScatView, view)
+    """``view`` as a :class:`ScatView` (:func:`~stammtisch.core.game.of_game`)."""
+    return cast(ScatView, of_game(view, "scat"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from stammtisch.core.game import ActionEvent, View
+from stammtisch.core.game import ActionEvent, View, of_game
 
 
 class Bid(TypedDict):
@@ -135,9 +135,5 @@ EVENT_TYPES: dict[str, type[Any]] = {
 
 
 def schmier_view(view: Mapping[str, Any]) -> SchmierView:
-    """``view`` as a :class:`SchmierView`: where a view enters from the generic contract
-    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
-    test (tests/games/test_contract.py) checks every key and value type."""
-    if view.get("game") != "schmier":
-        raise ValueError(f"not a schmier view: game {view.get('game')!r}")
-    return cast(SchmierView, view)
+    """``view`` as a :class:`SchmierView` (:func:`~stammtisch.core.game.of_game`)."""
+    return cast(SchmierView, of_game(view, "schmier"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from stammtisch.core.game import ActionEvent, View
+from stammtisch.core.game import ActionEvent, View, of_game
 
 
 class OpenTrick(TypedDict):
@@ -148,9 +148,5 @@ EVENT_TYPES: dict[str, type[Any]] = {
 
 
 def schnapsen_view(view: Mapping[str, Any]) -> SchnapsenView:
-    """``view`` as a :class:`SchnapsenView`: where a view enters from the generic contract
-    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
-    test (tests/games/test_contract.py) checks every key and value type."""
-    if view.get("game") != "schnapsen":
-        raise ValueError(f"not a schnapsen view: game {view.get('game')!r}")
-    return cast(SchnapsenView, view)
+    """``view`` as a :class:`SchnapsenView` (:func:`~stammtisch.core.game.of_game`)."""
+    return cast(SchnapsenView, of_game(view, "schnapsen"))

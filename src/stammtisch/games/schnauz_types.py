@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from stammtisch.core.game import ActionEvent, View
+from stammtisch.core.game import ActionEvent, View, of_game
 from stammtisch.core.lives import LastSeatEvent, LifeEvent
 
 
@@ -85,9 +85,5 @@ EVENT_TYPES: dict[str, type[Any]] = {
 
 
 def schnauz_view(view: Mapping[str, Any]) -> SchnauzView:
-    """``view`` as a :class:`SchnauzView`: where a view enters from the generic contract
-    (``Bot.choose``, ``Match.view``). Only the game is checked here; the contract
-    test (tests/games/test_contract.py) checks every key and value type."""
-    if view.get("game") != "schnauz":
-        raise ValueError(f"not a schnauz view: game {view.get('game')!r}")
-    return cast(SchnauzView, view)
+    """``view`` as a :class:`SchnauzView` (:func:`~stammtisch.core.game.of_game`)."""
+    return cast(SchnauzView, of_game(view, "schnauz"))
