@@ -27,7 +27,7 @@ from typing import Any
 import stammtisch
 from stammtisch.bots.registry import make_bot
 
-GAMES = ("scat", "schnauz", "schmier")
+GAMES = ("scat", "schnauz", "schmier", "schnapsen")
 VIEWS = 40
 """Views per game (spread over a few matches)."""
 
@@ -56,6 +56,10 @@ def sampler(game: str, view: dict[str, Any]) -> Callable[[random.Random], Any]:
     module: Any = importlib.import_module(f"stammtisch.bots.{game}.determinize")
     seen_module: Any = importlib.import_module(f"stammtisch.bots.{game}.seen")
     typed: Any = view
+    if game == "schnapsen":
+        seen = seen_module.read_view(typed)
+        build = module.state_builder(seen)
+        return lambda rng: build(*module.sample_hidden(seen, rng), rng.getrandbits(32))
     seen = seen_module.read(typed)
     if game == "schmier":
         return lambda rng: module.build(seen, rng)
@@ -110,6 +114,10 @@ def paths(game: str, view: dict[str, Any]) -> dict[str, Callable[[random.Random]
 def hidden_of(game: str, state: Any) -> Any:
     """The guess a sample was built from, read back off the sample."""
     module: Any = importlib.import_module(f"stammtisch.games.{game}")
+    if game == "schnapsen":
+        face_down = max(state.t - 1, 0)
+        return module.SchnapsenHidden(tuple(state.hands), state.deck[state.talon_pos:
+                                      state.talon_pos + face_down], state.seed)
     if game == "schmier":
         return module.SchmierHidden(tuple(state.hands), tuple(state.discards),
                                     tuple(state.stock), state.seed)

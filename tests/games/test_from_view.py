@@ -192,7 +192,7 @@ def test_a_guess_that_contradicts_the_view_is_refused(game: str) -> None:
             STATE_CLASS[game].from_view({**view, "game": "chess"}, truth)
 
 
-@pytest.mark.parametrize("game", ["scat", "schmier", "schnauz"])
+@pytest.mark.parametrize("game", ["scat", "schmier", "schnauz", "schnapsen"])
 def test_for_view_builds_states_of_one_view_that_share_nothing_the_play_changes(
         game: str) -> None:
     """``for_view`` reads a view once for many guesses (a search's samples): each state

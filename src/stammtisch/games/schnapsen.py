@@ -65,7 +65,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Self, cast
 
 from stammtisch.cards import (
@@ -697,12 +697,19 @@ class SchnapsenState:
         Voids the play revealed are the sampler's business, not checked here.
         The state records no events, like a clone.
         """
+        return cls.for_view(view)(hidden)
+
+    @classmethod
+    def for_view(cls, view: Mapping[str, Any]) -> Callable[[SchnapsenHidden], Self]:
+        """:meth:`from_view` for one view and many guesses (a search's samples): the view
+        is read once; each call copies that public state and places its guess, checked
+        as ``from_view`` checks it."""
         check_game(view, NAME)
         rules = _rules_of(tuple(sorted(view["options"].items())))
         state = object.__new__(cls)
         state.rules = rules
         state.num_players = 2
-        state.seed = hidden.seed
+        state.seed = 0
         state.decks = ()
         state.events = None
         state.game_points = list(view["game_points"])
@@ -712,7 +719,17 @@ class SchnapsenState:
         state.to_act = -1 if view["to_act"] is None else view["to_act"]
         state.last_deal = copy.deepcopy(view["last_deal"])
         state._read_deal(view)
-        state._place_hidden(view, hidden)
+        state.hands, state.deck, state.talon_pos = [0, 0], (), 0
+        seat = view["seat"]
+        shown = (seat, to_set(parse_card(c) for c in view["hand"])) if seat is not None else None
+        return partial(state._guessed, shown)
+
+    def _guessed(self, shown: tuple[int, CardSet] | None, hidden: SchnapsenHidden) -> Self:
+        """A copy of this public state with ``hidden`` placed (``shown``: the viewing
+        seat and its hand)."""
+        state = self.clone()
+        state.seed = hidden.seed
+        state._place_hidden(shown, hidden)
         return state
 
     def _read_deal(self, view: Mapping[str, Any]) -> None:
@@ -793,16 +810,18 @@ class SchnapsenState:
         before = (rules.deck_size - 2 * rules.hand_size - self.t) // 2
         return not (self.closer >= 0 and before == done)
 
-    def _place_hidden(self, view: Mapping[str, Any], hidden: SchnapsenHidden) -> None:
-        """The hands and the talon from ``hidden``, checked against the view."""
+    def _place_hidden(self, shown: tuple[int, CardSet] | None,
+                      hidden: SchnapsenHidden) -> None:
+        """The hands and the talon from ``hidden``, checked against the view (``shown``:
+        the viewing seat and its hand, None for a spectator)."""
         rules = self.rules
         if len(hidden.hands) != 2:
             raise ViewError(f"the guess names {len(hidden.hands)} hands; Schnapsen has 2")
         hands = [hidden.hands[0], hidden.hands[1]]
-        seat = view["seat"]
-        if seat is not None and hands[seat] != to_set(parse_card(c) for c in view["hand"]):
+        if shown is not None and hands[shown[0]] != shown[1]:
+            seat, hand = shown
             raise ViewError(f"the guess gives seat {seat} the hand {codes(hands[seat])}, "
-                            f"its view shows {view['hand']}")
+                            f"its view shows {codes(hand)}")
         talon = check_order("talon", hidden.talon)
         face_down = self.t - 1 if self.t else 0
         if len(hidden.talon) != face_down:

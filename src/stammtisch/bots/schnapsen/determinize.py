@@ -3,8 +3,8 @@
 Rules: rules/schnapsen.md §5-§8 and §11. Method: :func:`determinize` places the
 unseen cards uniformly among the deals that respect what :func:`read_view` found
 (the cards the opponent must and cannot hold) and has the engine build the state
-(:meth:`SchnapsenState.from_view`), under the table's options as the view shows
-them.
+(:meth:`SchnapsenState.for_view`: the view read once per decision), under the
+table's options as the view shows them.
 
 With a weight (inference.py: what the opponent's choices say), a sampled deal is
 kept with the chance its weight gives, so the deals the opponent's play makes
@@ -52,12 +52,24 @@ def sample_weighted(seen: Seen, rng: random.Random,
     return sample_hidden(seen, rng)
 
 
+def state_builder(seen: Seen) -> Callable[[CardSet, tuple[Card, ...], int], SchnapsenState]:
+    """Full-information states of the current deal from ``seen``'s view, read once:
+    called with the given hidden cards (the opponent's hand, the face-down talon in
+    draw order) and a seed, built by the engine (:meth:`SchnapsenState.for_view`)."""
+    build = SchnapsenState.for_view(seen.view)
+    mine, first = seen.hand, seen.seat == 0
+
+    def state(opp_hand: CardSet, talon: tuple[Card, ...], seed: int = 0) -> SchnapsenState:
+        hands = (mine, opp_hand) if first else (opp_hand, mine)
+        return build(SchnapsenHidden(hands, talon, seed))
+
+    return state
+
+
 def build_state(seen: Seen, opp_hand: CardSet, talon: tuple[Card, ...],
                 seed: int = 0) -> SchnapsenState:
-    """A full-information state of the current deal: the seen facts, the given hidden cards
-    (the opponent's hand, the face-down talon in draw order), built by the engine."""
-    hands = (seen.hand, opp_hand) if seen.seat == 0 else (opp_hand, seen.hand)
-    return SchnapsenState.from_view(seen.view, SchnapsenHidden(hands, talon, seed))
+    """One state of :func:`state_builder` (for many, build the builder once)."""
+    return state_builder(seen)(opp_hand, talon, seed)
 
 
 def determinize(view: SchnapsenView, rng: random.Random) -> SchnapsenState:
@@ -67,4 +79,4 @@ def determinize(view: SchnapsenView, rng: random.Random) -> SchnapsenState:
     return build_state(seen, opp, talon, rng.getrandbits(32))
 
 
-__all__ = ["build_state", "determinize", "sample_hidden", "sample_weighted"]
+__all__ = ["build_state", "determinize", "sample_hidden", "sample_weighted", "state_builder"]

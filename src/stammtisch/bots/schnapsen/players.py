@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch import native
 from stammtisch.bots.schnapsen.bummerl import deal_worth
-from stammtisch.bots.schnapsen.determinize import build_state, sample_weighted
+from stammtisch.bots.schnapsen.determinize import sample_weighted, state_builder
 from stammtisch.bots.schnapsen.inference import MAX_TRIES, hand_weight
 from stammtisch.bots.schnapsen.policy import beginner_action, club_action
 from stammtisch.bots.schnapsen.seen import Seen, read_view
@@ -214,10 +214,11 @@ class ExpertBot:
         solved: dict[CardSet, World] = {}
         weight = hand_weight(seen) if self.inference else None
         tries = MAX_TRIES if weight is not None else 1
+        build_state = state_builder(seen)
 
         def sample(rng: random.Random) -> World:
             opp, talon = sample_weighted(seen, rng, weight, tries)
-            state = build_state(seen, opp, talon, rng.getrandbits(32))
+            state = build_state(opp, talon, rng.getrandbits(32))
             if seen.strict and opp in solved:
                 return solved[opp]
             world = World(native.to_native(state) if self.compiled else state, seen.seat,
