@@ -14,7 +14,14 @@ from stammtisch.bots import search
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schnapsen.bummerl import deal_worth, win_chance
 from stammtisch.bots.schnapsen.determinize import determinize
-from stammtisch.bots.schnapsen.players import EARLY_STOP, POINTS_WEIGHT, ExpertBot
+from stammtisch.bots.schnapsen.players import (
+    DEEP_BUDGET,
+    DEEP_TALON,
+    EARLY_STOP,
+    EXACT_TALON,
+    POINTS_WEIGHT,
+    ExpertBot,
+)
 from stammtisch.bots.schnapsen.seen import read_view
 from stammtisch.bots.schnapsen.solver import Search, action_values, deal_value
 from stammtisch.cards import SCHNAPSEN_DECKS, parse_card, parse_cards, to_set
@@ -353,6 +360,17 @@ def test_the_frozen_expert_is_a_hidden_level_on_the_python_path() -> None:
     assert isinstance(bot, ExpertBot) and not bot.compiled and bot.max_worlds == 400
     current = ExpertBot(1, 0.1)
     assert current.max_worlds == (4000 if current.compiled else 400)
+
+
+def test_the_expert_solves_from_two_talon_cards_on_a_long_budget() -> None:
+    assert ExpertBot(1).solve_from == DEEP_TALON == 2
+    assert ExpertBot(1, DEEP_BUDGET).solve_from == DEEP_TALON
+    assert ExpertBot(1, 0.1).solve_from == EXACT_TALON == 0
+    assert ExpertBot(1, 0.1, exact_talon=4).solve_from == 4
+    assert ExpertBot.frozen_2026(1, 1.0).solve_from == EXACT_TALON
+    bot = ExpertBot(1)
+    bot.budget = 0.2  # a table in a hurry lowers the budget between decisions
+    assert bot.solve_from == EXACT_TALON
 
 
 TRADITIONAL: dict[str, Any] = {"deck_size": 24, "hand_size": 6, "claim_mode": "manual",

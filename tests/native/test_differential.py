@@ -363,9 +363,11 @@ def test_solver_refuses_what_is_not_a_position() -> None:
 
 # -- the expert's worlds ---------------------------------------------------------
 
-def test_the_expert_ranks_the_same_with_compiled_worlds() -> None:
+@pytest.mark.parametrize("solve_from", [0, 2])
+def test_the_expert_ranks_the_same_with_compiled_worlds(solve_from: int) -> None:
     """The expert values every sampled world on the compiled core as on the Python
-    engine: the same figures for every action, the same ranking, as many worlds."""
+    engine, from play-outs to the strict phase and from play-outs to two talon cards:
+    the same figures for every action, the same ranking, as many worlds."""
     from stammtisch.bots.schnapsen.players import ExpertBot
     from tools.bench_native import expert_positions
 
@@ -377,8 +379,9 @@ def test_the_expert_ranks_the_same_with_compiled_worlds() -> None:
     views.append(match.view(match.to_act))
     for view in views:
         python = ExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False,
-                           compiled=False)
-        compiled = ExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False)
+                           compiled=False, exact_talon=solve_from)
+        compiled = ExpertBot(seed=2, budget=1000, max_worlds=30, early_stop=False,
+                             exact_talon=solve_from)
         assert compiled.compiled and not python.compiled
         assert compiled.evaluate(view) == python.evaluate(view)
         assert compiled.worlds == python.worlds > 0

@@ -9,7 +9,8 @@ separate the best action from every other (``EARLY_STOP``); in each, every
 legal action is valued by the exact
 alpha-beta solver (solver.py) when the talon is closed or exhausted or down
 to its last two cards, and otherwise by a play-out (policy.py, the same
-random numbers for every action of a world) into the strict phase, solved
+random numbers for every action of a world) into the strict phase, or on a
+budget of ``DEEP_BUDGET`` or more (the default) down to two talon cards, solved
 exactly from there (on the compiled core, stammtisch.native, when it is built:
 the same values from the same seeds, so the same rankings, in a fraction of the
 time). Once the talon is exhausted the opponent's hand is known
@@ -27,7 +28,8 @@ With ``inference`` the worlds are sampled weighted by what the opponent's play
 says about its hand (inference.py).
 
 ``expert-2026`` is this class with ``compiled``, ``close_search`` and ``inference``
-off and 400 worlds at most (:meth:`ExpertBot.frozen_2026`).
+off, play-outs into the strict phase on every budget and 400 worlds at most
+(:meth:`ExpertBot.frozen_2026`).
 
 Known weaknesses: perfect-information Monte Carlo credits both players with
 knowledge of the hidden cards inside each world (strategy fusion; after the
@@ -40,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from stammtisch import native
@@ -72,9 +75,15 @@ POINTS_WEIGHT = 1e-4
 """The award's share in the early stop's paired test: far below any real difference of
 match chances, so a tie of chances is broken by game points as in the ranking."""
 EXACT_TALON = 0
-"""Play-outs hand over to the exact solver at this talon size (0: the strict phase; 2
-measured worse at 0.1 s: worlds five times dearer, so too few of them). From two
-talon cards on the whole rest of the deal is solved."""
+"""Play-outs hand over to the exact solver at this talon size on a short budget (0: the
+strict phase). From two talon cards on the whole rest of the deal is solved."""
+DEEP_TALON = 2
+"""The same from ``DEEP_BUDGET`` on: two play-out tricks fewer, a world about three
+times dearer on the compiled core (still some 1,300 worlds a second at the first lead)."""
+DEEP_BUDGET = 0.5
+"""Seconds of budget from which worlds are solved from ``DEEP_TALON`` talon cards on: at
+1 s that beat the frozen expert clearly more often than the shallow play-outs, at 0.1 s
+too few deep worlds fit."""
 AFTER_CLOSE = 1000
 """Search ids of "close, then lead X": ``AFTER_CLOSE + X`` (above every action id)."""
 
@@ -122,12 +131,13 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
-                 max_worlds: int | None = None, exact_talon: int = EXACT_TALON,
+                 max_worlds: int | None = None, exact_talon: int | None = None,
                  early_stop: bool = True, compiled: bool | None = None,
                  close_search: bool = True, inference: bool = True) -> None:
         """``max_worlds``: the cap on sampled deals (default: ``COMPILED_MAX_WORLDS`` on
-        the compiled core, else ``MAX_WORLDS``); ``close_search`` and ``inference``: see
-        the module's header."""
+        the compiled core, else ``MAX_WORLDS``); ``exact_talon``: the talon size from
+        which worlds are solved exactly (default: by the budget of each decision, see
+        :attr:`solve_from`); ``close_search`` and ``inference``: see the module's header."""
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.exact_talon = exact_talon
@@ -148,12 +158,21 @@ class ExpertBot:
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
 
+    @property
+    def solve_from(self) -> int:
+        """The talon size from which this decision's worlds are solved exactly: fixed,
+        or ``DEEP_TALON`` on a budget of ``DEEP_BUDGET`` or more (a table may lower the
+        budget between decisions), else ``EXACT_TALON``."""
+        if self.exact_talon is not None:
+            return self.exact_talon
+        return DEEP_TALON if self.budget >= DEEP_BUDGET else EXACT_TALON
+
     @classmethod
     def frozen_2026(cls, seed: int | None = None, budget: float | None = None,
                     max_worlds: int = MAX_WORLDS) -> ExpertBot:
         """The expert as it played in December 2026 (the level ``expert-2026``)."""
-        return cls(seed, budget, max_worlds=max_worlds, compiled=False, close_search=False,
-                   inference=False)
+        return cls(seed, budget, max_worlds=max_worlds, exact_talon=EXACT_TALON,
+                   compiled=False, close_search=False, inference=False)
 
     def choose(self, view: dict[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
@@ -198,7 +217,8 @@ class ExpertBot:
         """Only one world is possible: the opponent's hand and the talon are counted."""
         plan = Plan(z=0.0, max_worlds=1 if known else self.max_worlds,
                     early_stop=EARLY_STOP if early_stop else None)
-        parts = Parts(self._sampler(seen), self._value, lambda awards: _chances(awards, worth),
+        parts = Parts(self._sampler(seen), partial(self._value, self.solve_from),
+                      lambda awards: _chances(awards, worth),
                       lambda v: worth[v] + POINTS_WEIGHT * v)
         racing = actions
         if self.close_search and CLOSE in actions:
@@ -229,9 +249,9 @@ class ExpertBot:
 
         return sample
 
-    def _value(self, world: World, action: int) -> int:
+    def _value(self, solve_from: int, world: World, action: int) -> int:
         """``action``'s signed award in ``world``: solved exactly, after a play-out while
-        more than ``exact_talon`` talon cards remain."""
+        more than ``solve_from`` talon cards remain."""
         key = action
         if key in world.values:
             return world.values[key]
@@ -244,8 +264,8 @@ class ExpertBot:
         child.apply(action)
         if child.deal_number != deal or child.over:
             found = native.deal_value(child, me, deal)
-        elif not child.strict and child.t > self.exact_talon and state.t > 2:
-            if native.play_out(child, world.seed, self.exact_talon):
+        elif not child.strict and child.t > solve_from and state.t > 2:
+            if native.play_out(child, world.seed, solve_from):
                 found = native.search(child, me).value(child)
             else:
                 found = native.deal_value(child, me, deal)
