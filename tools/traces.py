@@ -23,6 +23,7 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import levels
 from stammtisch.bots.scat.players import ExpertBot as ScatExpert
 from stammtisch.bots.schmier.players import ExpertBot as SchmierExpert
+from stammtisch.bots.schnapsen.players import DEEP_TALON
 from stammtisch.bots.schnapsen.players import ExpertBot as SchnapsenExpert
 from stammtisch.bots.schnauz.players import ExpertBot as SchnauzExpert
 from stammtisch.core.rng import rng_for
@@ -50,7 +51,7 @@ def make(game: str, level: str, seed: int) -> Bot:
         return ScatExpert(seed, LONG_BUDGET, rollouts=120)
     if game == "schmier":
         return SchmierExpert(seed, LONG_BUDGET, max_samples=6)
-    return SchnapsenExpert(seed, LONG_BUDGET, max_worlds=24)
+    return SchnapsenExpert(seed, LONG_BUDGET, max_worlds=24, exact_talon=DEEP_TALON)
 
 
 def trace(game: str, level: str, seed: int) -> list[str]:

@@ -6,14 +6,14 @@ Method: the seat's view is read into what it knows (determinize.py); deals
 consistent with it are sampled one after another (bots/search.py) until the
 time budget or the world cap is spent, or until the sampled worlds clearly
 separate the best action from every other (``EARLY_STOP``); in each, every
-legal action is valued by the exact
-alpha-beta solver (solver.py) when the talon is closed or exhausted or down
-to its last two cards, and otherwise by a play-out (policy.py, the same
-random numbers for every action of a world) into the strict phase, or on a
-budget of ``DEEP_BUDGET`` or more (the default) down to two talon cards, solved
-exactly from there (on the compiled core, stammtisch.native, when it is built:
-the same values from the same seeds, so the same rankings, in a fraction of the
-time). Once the talon is exhausted the opponent's hand is known
+legal action is valued by the exact alpha-beta solver (solver.py) when the talon
+is closed or exhausted or down to its last two cards, and otherwise by a
+play-out (policy.py, the same random numbers for every action of a world) into
+the strict phase, or on a budget of ``DEEP_BUDGET`` or more (the default, on the
+compiled core) down to two talon cards, solved exactly from there (on the
+compiled core, stammtisch.native, when it is built: the same values from the
+same seeds, so the same rankings, in a fraction of the time). Once the talon is
+exhausted the opponent's hand is known
 to a counting player: one world, solved exactly. The value of an action
 in a world is the signed award of the deal in game points (-3..3; the solver
 maximises it), turned into the chance to win the match from the current score
@@ -24,12 +24,17 @@ The close decision (``close_search``) is searched as one action per first lead
 after the close ("close, then lead X"), each solved exactly in every world, and
 the close is worth its best such lead on average over the worlds, not the best
 lead world by world: the closer does not see the opponent's hand when it leads.
+The exchange of the low trump (``exchange_search``) is searched alike, as
+"exchange, then X" for every move X it leaves open, the exchange worth its best
+X: valued as one action it was followed by the play-out's lead while every
+other lead was the best of several, so the expert let half of its chances to
+exchange pass (tools/fit_inference.py).
 With ``inference`` the worlds are sampled weighted by what the opponent's play
 says about its hand (inference.py).
 
-``expert-2026`` is this class with ``compiled``, ``close_search`` and ``inference``
-off, play-outs into the strict phase on every budget and 400 worlds at most
-(:meth:`ExpertBot.frozen_2026`).
+``expert-2026`` is this class with ``compiled``, ``close_search``,
+``exchange_search`` and ``inference`` off, play-outs into the strict phase on
+every budget and 400 worlds at most (:meth:`ExpertBot.frozen_2026`).
 
 Known weaknesses: perfect-information Monte Carlo credits both players with
 knowledge of the hidden cards inside each world (strategy fusion; after the
@@ -53,7 +58,7 @@ from stammtisch.bots.schnapsen.policy import beginner_action, club_action
 from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
 from stammtisch.cards import CardSet
-from stammtisch.games.schnapsen import CLOSE, action_text, parse_action
+from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, action_text, parse_action
 from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 if TYPE_CHECKING:
@@ -81,11 +86,16 @@ DEEP_TALON = 2
 """The same from ``DEEP_BUDGET`` on: two play-out tricks fewer, a world about three
 times dearer on the compiled core (still some 1,300 worlds a second at the first lead)."""
 DEEP_BUDGET = 0.5
-"""Seconds of budget from which worlds are solved from ``DEEP_TALON`` talon cards on: at
-1 s that beat the frozen expert clearly more often than the shallow play-outs, at 0.1 s
-too few deep worlds fit."""
+"""Seconds of budget from which worlds are solved from ``DEEP_TALON`` talon cards on, on
+the compiled core (on the Python path, ``PYTHON_SLOWER`` times as much): at 1 s that beat
+the frozen expert clearly more often than the shallow play-outs, at 0.1 s too few deep
+worlds fit."""
+PYTHON_SLOWER = 13
+"""How many times dearer a world is on the Python path than on the compiled core."""
 AFTER_CLOSE = 1000
 """Search ids of "close, then lead X": ``AFTER_CLOSE + X`` (above every action id)."""
+AFTER_EXCHANGE = 2000
+"""Search ids of "exchange, then X": ``AFTER_EXCHANGE + X`` (above every other id)."""
 
 
 class BeginnerBot:
@@ -133,11 +143,13 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, budget: float | None = None,
                  max_worlds: int | None = None, exact_talon: int | None = None,
                  early_stop: bool = True, compiled: bool | None = None,
-                 close_search: bool = True, inference: bool = True) -> None:
+                 close_search: bool = True, exchange_search: bool = True,
+                 inference: bool = True) -> None:
         """``max_worlds``: the cap on sampled deals (default: ``COMPILED_MAX_WORLDS`` on
         the compiled core, else ``MAX_WORLDS``); ``exact_talon``: the talon size from
         which worlds are solved exactly (default: by the budget of each decision, see
-        :attr:`solve_from`); ``close_search`` and ``inference``: see the module's header."""
+        :attr:`solve_from`); ``close_search``, ``exchange_search`` and ``inference``: see
+        the module's header."""
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.exact_talon = exact_talon
@@ -154,6 +166,7 @@ class ExpertBot:
             max_worlds = COMPILED_MAX_WORLDS if compiled else MAX_WORLDS
         self.max_worlds = max_worlds
         self.close_search = close_search
+        self.exchange_search = exchange_search
         self.inference = inference
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
@@ -161,18 +174,21 @@ class ExpertBot:
     @property
     def solve_from(self) -> int:
         """The talon size from which this decision's worlds are solved exactly: fixed,
-        or ``DEEP_TALON`` on a budget of ``DEEP_BUDGET`` or more (a table may lower the
-        budget between decisions), else ``EXACT_TALON``."""
+        or ``DEEP_TALON`` on a budget of ``DEEP_BUDGET`` or more (``PYTHON_SLOWER`` times
+        that on the Python path; a table may lower the budget between decisions), else
+        ``EXACT_TALON``."""
         if self.exact_talon is not None:
             return self.exact_talon
-        return DEEP_TALON if self.budget >= DEEP_BUDGET else EXACT_TALON
+        deep = DEEP_BUDGET if self.compiled else DEEP_BUDGET * PYTHON_SLOWER
+        return DEEP_TALON if self.budget >= deep else EXACT_TALON
 
     @classmethod
     def frozen_2026(cls, seed: int | None = None, budget: float | None = None,
                     max_worlds: int = MAX_WORLDS) -> ExpertBot:
         """The expert as it played in December 2026 (the level ``expert-2026``)."""
         return cls(seed, budget, max_worlds=max_worlds, exact_talon=EXACT_TALON,
-                   compiled=False, close_search=False, inference=False)
+                   compiled=False, close_search=False, exchange_search=False,
+                   inference=False)
 
     def choose(self, view: dict[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
@@ -220,13 +236,20 @@ class ExpertBot:
         parts = Parts(self._sampler(seen), partial(self._value, self.solve_from),
                       lambda awards: _chances(awards, worth),
                       lambda v: worth[v] + POINTS_WEIGHT * v)
-        racing = actions
+        racing = list(actions)
         if self.close_search and CLOSE in actions:
-            racing = [a for a in actions if a != CLOSE] + [AFTER_CLOSE + card
-                                                           for card in _card_leads(seen)]
+            racing.remove(CLOSE)
+            racing += [AFTER_CLOSE + card for card in _card_leads(seen)]
+        if self.exchange_search and EXCHANGE in actions:
+            racing.remove(EXCHANGE)
+            racing += [AFTER_EXCHANGE + a for a in _after_exchange(parts.sample)]
         race = search(racing, parts, rng, Clock(self.budget), plan)
         self.worlds = race.worlds
-        return _closes_merged(race) if racing is not actions else race
+        if self.close_search and CLOSE in actions:
+            race = _merged(race, CLOSE, AFTER_CLOSE, AFTER_EXCHANGE)
+        if self.exchange_search and EXCHANGE in actions:
+            race = _merged(race, EXCHANGE, AFTER_EXCHANGE, AFTER_EXCHANGE + AFTER_CLOSE)
+        return race
 
     def _sampler(self, seen: Seen) -> Callable[[random.Random], World]:
         """Worlds consistent with ``seen``; in the strict phase a world whose opponent's
@@ -258,7 +281,10 @@ class ExpertBot:
         state, me = world.state, world.me
         deal = state.deal_number
         child = state.clone()
-        if action >= AFTER_CLOSE:
+        if action >= AFTER_EXCHANGE:
+            child.apply(EXCHANGE)
+            action -= AFTER_EXCHANGE
+        elif action >= AFTER_CLOSE:
             child.apply(CLOSE)
             action -= AFTER_CLOSE
         child.apply(action)
@@ -293,13 +319,24 @@ def _card_leads(seen: Seen) -> list[int]:
     return [card for card in range(52) if seen.hand >> card & 1]
 
 
-def _closes_merged(race: Race[int]) -> Race[int]:
-    """``race`` with its "close, then lead X" entries folded into one ``close``: the
-    best of them (by the race's ranking) stands for the close, at its place."""
-    best = next(a for a in race.ranked if a >= AFTER_CLOSE)
-    ranked = [CLOSE if a == best else a for a in race.ranked if a < AFTER_CLOSE or a == best]
-    values = {a: v for a, v in race.values.items() if a < AFTER_CLOSE}
-    values[CLOSE] = race.values[best]
+def _after_exchange(sample: Callable[[random.Random], World]) -> list[int]:
+    """What the seat may do once it has exchanged the low trump (its hand and the
+    public facts decide it, so one world tells): lead, declare or close."""
+    state = sample(random.Random(0)).state.clone()
+    state.apply(EXCHANGE)
+    return [a for a in state.legal() if a != CLAIM]
+
+
+def _merged(race: Race[int], action: int, low: int, high: int) -> Race[int]:
+    """``race`` with its entries ``low <= id < high`` ("``action``, then X") folded into
+    one ``action``: the best of them (by the race's ranking) stands for it, at its place."""
+    def folded(a: int) -> bool:
+        return low <= a < high
+
+    best = next(a for a in race.ranked if folded(a))
+    ranked = [action if a == best else a for a in race.ranked if not folded(a) or a == best]
+    values = {a: v for a, v in race.values.items() if not folded(a)}
+    values[action] = race.values[best]
     return Race(ranked, values, race.worlds, race.playouts)
 
 
