@@ -11,8 +11,10 @@
   with a fresh table, until the budget is spent.
 - An expert decision's worlds per second: ``ExpertBot`` with ``compiled=False``
   and ``compiled=True`` (the same expert, its worlds evaluated in Python or on the
-  compiled core) deciding the same open-talon positions with sampling unstopped
-  and uncapped, worlds over CPU seconds.
+  compiled core; both with play-outs into the strict phase) deciding the same
+  open-talon positions with sampling unstopped and uncapped, worlds over CPU
+  seconds; ``deep``: the compiled expert solving from two talon cards, as it
+  plays on a budget of 0.5 s or more.
 """
 
 from __future__ import annotations
@@ -128,17 +130,19 @@ def expert_positions(count: int) -> list[SchnapsenView]:
 
 def world_rates(seconds: float, positions: int = 4) -> list[Rate]:
     """Worlds per CPU second of an expert decision, Python and compiled."""
-    from stammtisch.bots.schnapsen.players import ExpertBot
+    from stammtisch.bots.schnapsen.players import DEEP_TALON, EXACT_TALON, ExpertBot
 
     views = expert_positions(positions)
     rates = []
-    kinds = [("python", False)] + ([("compiled", True)] if native.available() else [])
-    for name, compiled in kinds:
+    kinds = [("python", False, EXACT_TALON)]
+    if native.available():
+        kinds += [("compiled", True, EXACT_TALON), ("deep", True, DEEP_TALON)]
+    for name, compiled, solve_from in kinds:
         worlds = 0
         spent = 0.0
         for view in views:
             bot = ExpertBot(seed=3, budget=seconds / positions, max_worlds=10 ** 9,
-                            early_stop=False, compiled=compiled)
+                            early_stop=False, compiled=compiled, exact_talon=solve_from)
             start = time.process_time()
             bot.evaluate(view)
             spent += time.process_time() - start
@@ -151,8 +155,10 @@ def rate_lines(title: str, unit: str, rates: list[Rate]) -> list[str]:
     lines = []
     for rate in rates:
         line = f"{title} {rate.what:<9} {rate.per_second:>12,.0f} {unit}/s"
-        if rate.what != "python" and rates[0].what == "python":
+        if rate.what == "compiled" and rates[0].what == "python":
             line += f" = {rate.per_second / rates[0].per_second:5.1f}x the Python"
+        elif rate.what == "deep":
+            line += " (compiled, solved from two talon cards: the default from 0.5 s)"
         lines.append(line)
     if not native.available():
         lines.append(f"{title} compiled: not measured: {native.missing_reason()}")

@@ -101,8 +101,11 @@ def test_the_compiled_path_has_its_own_target() -> None:
 
 
 def test_solver_and_expert_rates_are_measured_on_both_paths() -> None:
-    for rates in (bench_native.solver_rates(0.05), bench_native.world_rates(0.2, positions=2)):
-        assert [rate.what for rate in rates] == ["python", "compiled"]
+    solver, worlds = bench_native.solver_rates(0.05), bench_native.world_rates(0.3, positions=2)
+    assert [rate.what for rate in solver] == ["python", "compiled"]
+    assert [rate.what for rate in worlds] == ["python", "compiled", "deep"]
+    for rates in (solver, worlds):
         assert all(rate.count > 0 and rate.seconds > 0 for rate in rates)
         lines = bench_native.rate_lines("x", "nodes", rates)
         assert "x the Python" in lines[1]
+    assert "two talon cards" in bench_native.rate_lines("x", "worlds", worlds)[2]
