@@ -20,8 +20,8 @@ register(BotLevel(
 register(BotLevel(
     "expert",
     "Samples the hidden cards, weighted by what the opponent's play gives away, and "
-    "solves the end-game and every close exactly; assumes the opponent sees all cards, "
-    "rough early in a deal.",
+    "solves each sample exactly from the last two talon cards on, a close or an exchange "
+    "with its next move; assumes the opponent sees all cards, rough early in a deal.",
     lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))
 
 register(BotLevel(
