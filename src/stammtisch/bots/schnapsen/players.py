@@ -295,6 +295,8 @@ class ExpertBot:
                 found = native.search(child, me).value(child)
             else:
                 found = native.deal_value(child, me, deal)
+        elif key >= AFTER_EXCHANGE:  # closed after exchanging: other cards than the root's
+            found = native.search(child, me).value(child)
         else:
             world.search = world.search or native.search(state, me)
             found = world.search.value(child)
