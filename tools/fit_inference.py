@@ -77,8 +77,8 @@ def tally(state: SchnapsenState, legal: list[int], action: int,
     lead = state.lead_card
     if POINTS[lead] < 10 or (1 << lead) & trumps or action >= 52:
         return
-    took = bool(HIGHER[lead] >> action & 1) or (bool((1 << action) & trumps))
-    if hand & HIGHER[lead] & SUIT_MASKS[lead // 13]:
+    took = bool((HIGHER[lead] | trumps) >> action & 1)
+    if hand & HIGHER[lead]:
         tallies["untaken higher"].add(not took)
     if hand & trumps:
         tallies["untaken trump"].add(not took)
