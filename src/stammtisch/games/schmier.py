@@ -349,7 +349,7 @@ class SchmierState:
         "scores", "dealer", "deal_number", "played_deals", "phase", "to_act",
         "hands", "stock", "discards", "exchanged", "auction", "high_bid", "bidder",
         "trump", "trick", "leader", "tricks", "captured", "high_seat", "low_seat",
-        "winners", "last_deal", "events", "options",
+        "winners", "last_deal", "events", "options", "halt_between_deals",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int,
@@ -368,6 +368,9 @@ class SchmierState:
         self.winners: list[int] = []
         self.last_deal: dict[str, Any] | None = None
         self.events: list[Event] | None = []
+        self.halt_between_deals = False
+        """Set on a search's copy: once its deal is scored or thrown in, play stops
+        (nobody to act) instead of dealing the next hand."""
         self.phase = AUCTION
         self.to_act = -1
         self.hands: list[CardSet] = [0] * NUM_PLAYERS
@@ -408,6 +411,9 @@ class SchmierState:
 
     def _start_deal(self) -> None:
         self.deal_number += 1
+        if self.halt_between_deals:
+            self.to_act = -1
+            return
         number = self.deal_number
         if number < len(self.decks):
             deck = self.decks[number]
@@ -561,7 +567,10 @@ class SchmierState:
         leader = self.leader
         winner = (leader + trick_winner(trick, t)) % NUM_PLAYERS
         cards = tuple(trick)
-        self.captured[self.team_of(winner)] |= sum(1 << c for c in cards)
+        taken = 0
+        for c in cards:
+            taken |= 1 << c
+        self.captured[self.team_of(winner)] |= taken
         self.tricks.append((leader, cards, winner))
         if self.events is not None:
             self.events.append({"type": "trick", "leader": leader, "cards": codes(cards),
@@ -674,6 +683,7 @@ class SchmierState:
         state.seed, state.hands, state.discards, state.stock = 0, [], [], ()
         state.decks = ()
         state.events = None
+        state.halt_between_deals = False
         state.scores = list(view["scores"])
         state.played_deals = view["played_deals"]
         state.dealer = view["dealer"]

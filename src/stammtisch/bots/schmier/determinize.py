@@ -56,53 +56,55 @@ def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, in
     return places
 
 
-def _fill(pool: int, places: list[tuple[int, int, int]],
-          rng: random.Random) -> dict[int, list[int]] | None:
+Layout = tuple[list[tuple[int, int, int]], list[tuple[int, int, tuple[int, ...]]]]
+"""The open places, and per hidden card (in card order): how many places it may go
+to, the card, and those places' keys."""
+
+
+def _layout(seen: Seen, use_voids: bool, use_trumps: bool) -> Layout:
+    places = _places(seen, use_voids, use_trumps)
+    if sum(size for _, size, _ in places) != seen.unseen.bit_count():
+        raise ValueError("the view's card counts do not add up to a Schmier deck")
+    cards = []
+    for card in iter_cards(seen.unseen):
+        keys = tuple(key for key, _, allowed in places if allowed >> card & 1)
+        cards.append((len(keys), card, keys))
+    return places, cards
+
+
+def _fill(pool: int, layout: Layout, rng: random.Random) -> dict[int, list[int]] | None:
+    places, cards = layout
     if all(allowed == pool for _, _, allowed in places):
-        cards = list(iter_cards(pool))
-        rng.shuffle(cards)
+        deck = list(iter_cards(pool))
+        rng.shuffle(deck)
         cut, start = {}, 0
         for key, size, _ in places:
-            cut[key] = cards[start:start + size]
+            cut[key] = deck[start:start + size]
             start += size
         return cut
-    room = {key: size for key, size, _ in places}
-    options: list[tuple[int, float, int, list[int]]] = []
-    card, rest = 0, pool
-    while rest:
-        if rest & 1:
-            keys = [key for key, _, allowed in places if allowed >> card & 1]
-            options.append((len(keys), rng.random(), card, keys))
-        rest >>= 1
-        card += 1
+    room = [0] * (2 * NUM_PLAYERS + 1)
+    for key, size, _ in places:
+        room[key] = size
+    options = [(count, rng.random(), card, keys) for count, card, keys in cards]
     options.sort()
-    placed: dict[int, list[int]] = {key: [] for key in room}
+    placed: dict[int, list[int]] = {key: [] for key, _, _ in places}
     for _, _, card, keys in options:
-        open_keys = [key for key in keys if room[key]]
-        if not open_keys:
+        total = 0
+        for key in keys:
+            total += room[key]
+        if not total:
             return None
-        pick = rng.random() * sum(room[key] for key in open_keys)
-        for key in open_keys:
-            pick -= room[key]
-            if pick < 0:
-                break
-        placed[key].append(card)
-        room[key] -= 1
+        pick = rng.random() * total
+        chosen = -1
+        for key in keys:
+            if room[key]:
+                chosen = key
+                pick -= room[key]
+                if pick < 0:
+                    break
+        placed[chosen].append(card)
+        room[chosen] -= 1
     return placed
-
-
-def sample(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
-    """The hidden cards placed: key -> cards (see :func:`_places`)."""
-    pool = seen.unseen
-    for use_voids, use_trumps in ((True, True), (False, True), (False, False)):
-        places = _places(seen, use_voids, use_trumps)
-        if sum(size for _, size, _ in places) != pool.bit_count():
-            raise ValueError("the view's card counts do not add up to a Schmier deck")
-        for _ in range(TRIES):
-            placed = _fill(pool, places, rng)
-            if placed is not None:
-                return placed
-    raise ValueError("no deal fits the view")  # unreachable: the last round is free
 
 
 def _bidder_cards(seen: Seen) -> int:
@@ -115,42 +117,74 @@ def _bidder_cards(seen: Seen) -> int:
     return played
 
 
-def plausible(seen: Seen, rng: random.Random) -> dict[int, list[int]]:
-    """A placement in which another seat's contract looks earned: the bidder's hand and
-    played cards value the trump at least ``BIDDER_FLOOR`` below the bid (the best
-    of ``BIDDER_TRIES`` samples otherwise)."""
-    bidder = seen.bidder
-    if bidder < 0 or bidder == seen.seat or seen.trump < 0:
-        return sample(seen, rng)
-    played = _bidder_cards(seen)
-    best, top = None, -1.0
-    for _ in range(BIDDER_TRIES):
-        placed = sample(seen, rng)
-        value = suit_value(played | sum(1 << c for c in placed[bidder]), seen.trump)
-        if value >= seen.high_bid - BIDDER_FLOOR:
-            return placed
-        if value > top:
-            best, top = placed, value
-    assert best is not None
-    return best
+class Deals:
+    """The sample deals of one view: the places, and where each hidden card may go,
+    are worked out once (a search draws hundreds of deals from one view)."""
+
+    def __init__(self, seen: Seen) -> None:
+        self.seen = seen
+        self._layouts: dict[tuple[bool, bool], Layout] = {}
+
+    def _layout(self, use_voids: bool, use_trumps: bool) -> Layout:
+        key = use_voids, use_trumps
+        if key not in self._layouts:
+            self._layouts[key] = _layout(self.seen, use_voids, use_trumps)
+        return self._layouts[key]
+
+    def sample(self, rng: random.Random) -> dict[int, list[int]]:
+        """The hidden cards placed: key -> cards (see :func:`_places`)."""
+        pool = self.seen.unseen
+        for use_voids, use_trumps in ((True, True), (False, True), (False, False)):
+            layout = self._layout(use_voids, use_trumps)
+            for _ in range(TRIES):
+                placed = _fill(pool, layout, rng)
+                if placed is not None:
+                    return placed
+        raise ValueError("no deal fits the view")  # unreachable: the last round is free
+
+    def plausible(self, rng: random.Random) -> dict[int, list[int]]:
+        """A placement in which another seat's contract looks earned: the bidder's hand
+        and played cards value the trump at least ``BIDDER_FLOOR`` below the bid (the
+        best of ``BIDDER_TRIES`` samples otherwise)."""
+        seen = self.seen
+        bidder = seen.bidder
+        if bidder < 0 or bidder == seen.seat or seen.trump < 0:
+            return self.sample(rng)
+        played = _bidder_cards(seen)
+        best, top = None, -1.0
+        for _ in range(BIDDER_TRIES):
+            placed = self.sample(rng)
+            value = suit_value(played | sum(1 << c for c in placed[bidder]), seen.trump)
+            if value >= seen.high_bid - BIDDER_FLOOR:
+                return placed
+            if value > top:
+                best, top = placed, value
+        assert best is not None
+        return best
+
+    def build(self, rng: random.Random) -> SchmierState:
+        """A sample state of the view."""
+        seen = self.seen
+        placed = self.plausible(rng)
+        hands = [0] * NUM_PLAYERS
+        discards = [0] * NUM_PLAYERS
+        hands[seen.seat] = seen.hand
+        discards[seen.seat] = seen.discarded
+        stock: list[int] = []
+        for key, cards in placed.items():
+            mask = sum(1 << c for c in cards)
+            if key < NUM_PLAYERS:
+                hands[key] = mask
+            elif key < 2 * NUM_PLAYERS:
+                discards[key - NUM_PLAYERS] = mask
+            else:
+                rng.shuffle(cards)
+                stock = cards
+        hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock),
+                               rng.getrandbits(63))
+        return seen.worlds(hidden)
 
 
 def build(seen: Seen, rng: random.Random) -> SchmierState:
-    """A sample state of ``seen``'s view (its public part built once per view)."""
-    placed = plausible(seen, rng)
-    hands = [0] * NUM_PLAYERS
-    discards = [0] * NUM_PLAYERS
-    hands[seen.seat] = seen.hand
-    discards[seen.seat] = seen.discarded
-    stock: list[int] = []
-    for key, cards in placed.items():
-        mask = sum(1 << c for c in cards)
-        if key < NUM_PLAYERS:
-            hands[key] = mask
-        elif key < 2 * NUM_PLAYERS:
-            discards[key - NUM_PLAYERS] = mask
-        else:
-            rng.shuffle(cards)
-            stock = cards
-    hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock), rng.getrandbits(63))
-    return seen.worlds(hidden)
+    """One sample state of ``seen``'s view (:class:`Deals` for many)."""
+    return Deals(seen).build(rng)

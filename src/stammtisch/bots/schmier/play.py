@@ -76,6 +76,18 @@ ABOVE = tuple(tuple(_above(t, c) for c in SCHMIER_DECK) for t in range(4))
 """``ABOVE[trump][card]``: the cards of its effective suit that head it."""
 
 
+def _later(teams: int, seat: int, played: int) -> tuple[list[int], list[int]]:
+    later = [(seat + k) % NUM_PLAYERS for k in range(1, NUM_PLAYERS - played)]
+    return ([s for s in later if s % teams != seat % teams],
+            [s for s in later if s % teams == seat % teams])
+
+
+LATER = {teams: tuple(tuple(_later(teams, seat, played) for played in range(NUM_PLAYERS))
+                      for seat in range(NUM_PLAYERS)) for teams in (2, 3)}
+"""``LATER[teams][seat][cards in the trick]``: the opponents and the partners who play
+after ``seat`` in this trick."""
+
+
 def legal_cards(state: SchmierState) -> CardSet:
     return playable(state.hands[state.to_act], state.trick[0] if state.trick else -1,
                     state.trump, state.trump_anytime)
@@ -83,9 +95,8 @@ def legal_cards(state: SchmierState) -> CardSet:
 
 def played_cards(state: SchmierState) -> CardSet:
     played = 0
-    for _, cards, _ in state.tricks:
-        for card in cards:
-            played |= 1 << card
+    for cards in state.captured:  # the cards of the finished tricks
+        played |= cards
     for card in state.trick:
         played |= 1 << card
     return played
@@ -196,9 +207,7 @@ def _follow(state: SchmierState, seat: int, legal: CardSet, unseen: CardSet,
     led = EFFECTIVE[t][trick[0]]
     index = trick_winner(trick, t)
     best, best_seat = trick[index], (state.leader + index) % NUM_PLAYERS
-    later = [(seat + k) % NUM_PLAYERS for k in range(1, NUM_PLAYERS - len(trick))]
-    opponents = [s for s in later if s % teams != team]
-    mates = [s for s in later if s % teams == team]
+    opponents, mates = LATER[teams][seat][len(trick)]
     worth = sum(WORTH[t][c] for c in trick)
     scale = (state.hands[seat].bit_count() - 1) / 5
     if best_seat % teams == team:

@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from stammtisch.bots.schmier.determinize import build
+from stammtisch.bots.schmier.determinize import Deals, build
 from stammtisch.bots.schmier.policy import (
     Policy,
     beginner_action,
@@ -73,6 +73,7 @@ def deal_change(world: SchmierState, action: int, seat: int, policy: Policy) -> 
     """``action`` played on a copy of ``world``, the deal finished by ``policy``: the
     seat's team's score change less the mean change of the other teams."""
     state = world.clone()
+    state.halt_between_deals = True
     before = state.scores[:]
     state.apply(action)
     finish_deal(state, policy)
@@ -147,7 +148,7 @@ class ExpertBot:
             return deal_change(world, action, seat, club_action)
 
         plan = Plan(z=Z, halving_from=4, max_worlds=self.max_samples)
-        race = search(actions, scalar_parts(lambda r: build(seen, r), value), rng,
+        race = search(actions, scalar_parts(Deals(seen).build, value), rng,
                       Clock(self.budget), plan, default)
         return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 

@@ -53,13 +53,16 @@ def voids_of(trump: int, tricks: list[tuple[int, tuple[int, ...], int]],
     if trump < 0:
         return voids
     effective, follow = EFFECTIVE[trump], FOLLOW[trump]
-    for lead, cards, _ in [*tricks, (leader, tuple(trick), -1)]:
-        if not cards:
-            continue
+    for lead, cards, _ in tricks:
         led = effective[cards[0]]
         for i in range(1, len(cards)):
             if effective[cards[i]] != led:
                 voids[(lead + i) % NUM_PLAYERS] |= follow[led]
+    if trick:
+        led = effective[trick[0]]
+        for i in range(1, len(trick)):
+            if effective[trick[i]] != led:
+                voids[(leader + i) % NUM_PLAYERS] |= follow[led]
     return voids
 
 
