@@ -7,7 +7,7 @@ match, against how often matches from such positions were won (a reliability tab
 The level under test plays every match against ``--against``, in seat 0 and seat 1 in
 turn. At each of its decisions with a choice it plays the first action of its own
 ``analyze(view)`` and that action's value (its chance to win the match) is kept with
-the match's outcome. Estimates are grouped in tenths; each row gives the decisions in
+the match's outcome, and the CPU time of its thread for the decision. Estimates are grouped in tenths; each row gives the decisions in
 it, their mean estimate, the share of them whose match was won and a 95% Wilson
 interval of that share. Decisions of one match share its outcome, so the intervals are
 narrower than the evidence: read a row as off only when it is off by far more.
@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,8 +49,9 @@ def wilson(wins: int, count: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def collect(game: str, level: str, against: str, matches: int, budget: float,
-            seed: int) -> list[tuple[float, bool]]:
-    """(estimate, match won) for every decision with a choice of ``level``."""
+            seed: int, times: list[float] | None = None) -> list[tuple[float, bool]]:
+    """(estimate, match won) for every decision with a choice of ``level``; each
+    decision's CPU seconds appended to ``times`` if given."""
     found: list[tuple[float, bool]] = []
     for index in range(matches):
         match_seed = seed * 1_000_003 + index
@@ -64,7 +67,10 @@ def collect(game: str, level: str, against: str, matches: int, budget: float,
             seat = match.to_act
             view = match.view(seat)
             if seat == me and len(view["legal_actions"]) > 1:
+                started = time.thread_time()
                 action, value = analyze(view)[0]
+                if times is not None:
+                    times.append(time.thread_time() - started)
                 estimates.append(value)
             else:
                 action = bots[seat].choose(view)
@@ -115,14 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    times: list[float] = []
     found = collect(args.game, args.level, args.against, args.matches, args.budget,
-                    args.seed)
+                    args.seed, times)
     if not found:
         print("no decisions with a choice were played")
         return 1
     print(f"{args.level} against {args.against}, {args.matches} matches of {args.game}, "
           f"{args.budget} s a decision")
     print("\n".join(lines(found)))
+    print(f"time per decision (CPU s of its thread): median {statistics.median(times):.3f}, "
+          f"worst {max(times):.3f}")
     return 0
 
 

@@ -21,7 +21,9 @@ def test_the_wilson_interval_holds_the_share_and_stays_in_bounds() -> None:
 
 
 def test_the_expert_is_asked_at_each_choice_and_its_matches_end() -> None:
-    found = calibration.collect("schnapsen", "expert", "club", 2, 0.01, 3)
+    times: list[float] = []
+    found = calibration.collect("schnapsen", "expert", "club", 2, 0.01, 3, times)
     assert len(found) > 10
+    assert len(times) == len(found) and all(t >= 0.0 for t in times)
     assert all(0.0 <= estimate <= 1.0 for estimate, _ in found)
     assert {won for _, won in found} <= {True, False}
