@@ -7,10 +7,11 @@ match, against how often matches from such positions were won (a reliability tab
 The level under test plays every match against ``--against``, in seat 0 and seat 1 in
 turn. At each of its decisions with a choice it plays the first action of its own
 ``analyze(view)`` and that action's value (its chance to win the match) is kept with
-the match's outcome, and the CPU time of its thread for the decision. Estimates are grouped in tenths; each row gives the decisions in
-it, their mean estimate, the share of them whose match was won and a 95% Wilson
-interval of that share. Decisions of one match share its outcome, so the intervals are
-narrower than the evidence: read a row as off only when it is off by far more.
+the match's outcome, and the CPU time of its thread for the decision. Estimates are
+grouped in tenths; each row gives the decisions in it, their mean estimate, the share
+of them whose match was won and a 95% Wilson interval of that share. Decisions of one
+match share its outcome, so the intervals are narrower than the evidence: read a row
+as off only when it is off by far more.
 """
 
 from __future__ import annotations
