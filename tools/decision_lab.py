@@ -3,6 +3,7 @@ lab for trying expert changes in minutes instead of hours of arena matches.
 
     python -m tools.decision_lab collect scat --matches 100 --every 3 --out lab/scat.pkl
     python -m tools.decision_lab evaluate lab/scat.pkl --rollouts 350 base truehands
+    python -m tools.decision_lab evaluate lab/scat.pkl --rollouts 350,1400 base
     python -m tools.decision_lab knocks lab/scat.pkl --rollouts 2000 base truehands
 
 ``collect`` plays four-player club matches in which one seat (rotating) is an expert
@@ -19,6 +20,9 @@ worked out exactly) when it plays that move on the true state and real club bots
 play the rest of the round, the seat included, over ``ORACLE_ROLLOUTS`` stock orders
 shared by both moves. A variant's figure is its mean gain over the club's move per
 decision, with a standard error; values are cached next to the positions file.
+With several runs (variants, or play-out counts as ``--rollouts 350,1400``) each
+later run is also compared with the first position by position (the paired
+difference and its standard error, which is far smaller than either's own).
 
 What it has shown so far, with the caveats of the method: notes/findings.md.
 """
@@ -197,7 +201,8 @@ VARIANTS: dict[str, Variant] = {
 
 
 def evaluate(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, str], float],
-             rollouts: int, variant: str) -> None:
+             rollouts: int, variant: str) -> list[float]:
+    """Prints the variant's gain over the club's move and returns it per position."""
     gains, overrules, started = [], 0, time.process_time()
     trying = VARIANTS[variant]
     for index, position in enumerate(positions):
@@ -220,6 +225,15 @@ def evaluate(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, 
     sys.stdout.write(f"{variant:12s} {n} decisions, {overrules} overrule the club, gain per "
                      f"decision {1000 * mean:+.2f}e-3 (SE {1000 * spread / math.sqrt(n):.2f}e-3), "
                      f"{time.process_time() - started:.0f} s\n")
+    return gains
+
+
+def paired(name: str, gains: list[float], first: str, baseline: list[float]) -> str:
+    """``name``'s gain less ``first``'s, position by position, with its standard error."""
+    differences = [g - b for g, b in zip(gains, baseline, strict=True)]
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return (f"{name} less {first}: {1000 * statistics.fmean(differences):+.2f}e-3 "
+            f"(SE {1000 * error:.2f}e-3) per decision\n")
 
 
 def knock_choices(positions: list[dict[str, Any]]) -> list[int]:
@@ -294,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
     gather.add_argument("--out", type=Path, required=True)
     judge = commands.add_parser("evaluate", help="value expert variants on stored positions")
     judge.add_argument("positions", type=Path)
-    judge.add_argument("--rollouts", type=int, default=350)
+    judge.add_argument("--rollouts", default="350",
+                       help="play-outs per decision; several, comma-separated, are compared")
     judge.add_argument("variants", nargs="+", choices=sorted(VARIANTS))
     knock = commands.add_parser("knocks", help="knock or draw: the search against the oracle")
     knock.add_argument("positions", type=Path)
@@ -313,9 +328,17 @@ def main(argv: list[str] | None = None) -> int:
     cache_file = args.positions.with_suffix(".oracle.pkl")
     cache = pickle.loads(cache_file.read_bytes()) if cache_file.exists() else {}
     try:
-        for variant in args.variants:
-            judge_one = knocks if args.command == "knocks" else evaluate
-            judge_one(stored["game"], stored["positions"], cache, args.rollouts, variant)
+        if args.command == "knocks":
+            for variant in args.variants:
+                knocks(stored["game"], stored["positions"], cache, args.rollouts, variant)
+        else:
+            runs = {f"{variant}@{count}": evaluate(stored["game"], stored["positions"], cache,
+                                                   count, variant)
+                    for count in (int(c) for c in args.rollouts.split(","))
+                    for variant in args.variants}
+            (first, baseline), *later = runs.items()
+            for name, gains in later:
+                sys.stdout.write(paired(name, gains, first, baseline))
     finally:
         cache_file.write_bytes(pickle.dumps(cache))
     return 0

@@ -72,6 +72,11 @@ def test_evaluate_reports_the_gain_over_the_club(capsys: pytest.CaptureFixture[s
         assert action in positions[index]["view"]["legal_actions"] and 0.0 <= value <= 1.0
 
 
+def test_runs_are_compared_position_by_position() -> None:
+    line = lab.paired("base@1400", [0.02, 0.0, 0.01], "base@350", [0.01, 0.0, 0.0])
+    assert line.startswith("base@1400 less base@350: +6.67e-3 (SE 3.33e-3)")
+
+
 @pytest.mark.slow
 def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
     positions = lab.collect("scat", 2, 43, 1)
