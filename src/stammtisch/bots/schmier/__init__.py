@@ -21,7 +21,7 @@ register(BotLevel(
     lambda _game, seed, _budget: ClubBot(seed), GAMES))
 register(BotLevel(
     "expert",
-    "Plays out sampled deals (up to 1 s a move, less beside other computer players); "
+    "Plays out sampled deals (up to 0.3 s a move, less beside other computer players); "
     "assumes everyone plays club-style, reads little into bids and plays, and ignores "
     "how close the match is.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
