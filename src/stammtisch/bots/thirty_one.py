@@ -222,8 +222,8 @@ class SearchingExpert:
     from the lives everybody keeps (:func:`standing`), averaged over sampled deals."""
 
     name = "expert"
-    seconds = 1.0
-    """The default budget per decision."""
+    seconds = 0.3
+    """The default budget per decision (the search stops at 95% of it)."""
     rollouts_per_second = 1000
     """Play-outs planned per second of budget (the clock stops them sooner on a slow or
     busy machine; only then does play depend on the machine)."""

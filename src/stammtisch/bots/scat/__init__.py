@@ -19,7 +19,7 @@ register(BotLevel(
 register(BotLevel(
     "expert",
     "Plays out deals sampled to fit every draw and discard it saw this deal "
-    "(up to 1 s a move, less beside other computer players); "
+    "(up to 0.3 s a move, less beside other computer players); "
     "assumes everyone plays club-style and looks only one move ahead.",
     lambda _game, seed, budget: ExpertBot(seed, budget), GAMES))
 
