@@ -12,8 +12,8 @@ import stammtisch
 from stammtisch.bots.registry import make_bot
 from stammtisch.bots.schnapsen.determinize import sample_hidden, sample_weighted
 from stammtisch.bots.schnapsen.inference import (
-    UNDECLARED_MARRIAGE,
-    UNEXCHANGED_TRUMP,
+    JUDGED,
+    Strengths,
     evidence,
     hand_weight,
 )
@@ -50,10 +50,10 @@ def test_a_lead_without_a_marriage_or_an_exchange_weighs_against_holding_them() 
         assert marriages == unseen_pairs
         for item in found:  # the lead was this very trick: nothing drawn since
             if item.cards in pairs:
-                assert item.every and item.weight == 1 - UNDECLARED_MARRIAGE
+                assert item.every and item.weight == 1 - JUDGED.undeclared_marriage
             else:
                 assert item.cards == 1 << state.low_trump
-                assert item.weight == 1 - UNEXCHANGED_TRUMP
+                assert item.weight == 1 - JUDGED.unexchanged_trump
         low_trump_hidden = seen.unseen >> state.low_trump & 1
         assert any(e.cards == 1 << state.low_trump for e in found) == bool(low_trump_hidden)
         weight = hand_weight(seen)
@@ -69,6 +69,21 @@ def test_a_lead_without_a_marriage_or_an_exchange_weighs_against_holding_them() 
         assert weight(truth) == expected
         checked += 1
     assert checked >= 15
+
+
+def test_the_strengths_set_how_much_a_sign_weighs() -> None:
+    blind = Strengths(0.0, 0.0, 0.0, 0.0)
+    sure = Strengths(1.0, 1.0, 1.0, 1.0)
+    for seed in range(30):
+        _, view = _after_a_plain_first_lead(seed)
+        seen = read_view(schnapsen_view(view))
+        judged = evidence(seen)
+        if not judged:
+            continue
+        assert evidence(seen, blind) == [] and hand_weight(seen, blind) is None
+        assert [e.weight for e in evidence(seen, sure)] == [0.0] * len(judged)
+        return
+    raise AssertionError("no first lead gave evidence")
 
 
 def test_a_lead_that_declares_a_marriage_says_nothing_about_other_marriages() -> None:

@@ -28,14 +28,25 @@ from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.cards import KING, QUEEN, SUIT_MASKS, CardSet, make_card, rank_of
 from stammtisch.games.schnapsen import HIGHER, POINTS
 
-UNDECLARED_MARRIAGE = 0.7
-"""How sure a lead without a declaration is that the leader held no marriage."""
-UNEXCHANGED_TRUMP = 0.8
-"""How sure a lead without an exchange is that the leader held no low trump."""
-UNTAKEN_HIGHER = 0.7
-"""How sure a lost trick on our ace or ten is that the follower held no higher card."""
-UNTAKEN_TRUMP = 0.3
-"""The same for holding a trump (trumping a ten or ace is often, not always, right)."""
+
+@dataclass(frozen=True, slots=True)
+class Strengths:
+    """How sure each kind of evidence is that the opponent lacks the cards: 0 reads
+    nothing into it, 1 rules the hands holding them out (tools/fit_inference.py
+    measures them for a level's own play)."""
+
+    undeclared_marriage: float = 0.7
+    """A lead without a declaration: the leader held no marriage."""
+    unexchanged_trump: float = 0.8
+    """A lead without an exchange: the leader held no low trump."""
+    untaken_higher: float = 0.7
+    """A lost trick on our ace or ten: the follower held no higher card."""
+    untaken_trump: float = 0.3
+    """The same for holding a trump (trumping a ten or ace is often, not always, right)."""
+
+
+JUDGED = Strengths()
+"""The strengths the expert plays with."""
 MAX_TRIES = 16
 """Rejected samples at most before a deal is kept whatever its weight."""
 
@@ -64,7 +75,7 @@ def _kept(size: int, drawn: int, count: int) -> float:
     return chance
 
 
-def evidence(seen: Seen) -> list[Evidence]:
+def evidence(seen: Seen, strengths: Strengths = JUDGED) -> list[Evidence]:
     """Everything the opponent's past choices in this deal say against some hands."""
     found: list[Evidence] = []
     rules = seen.rules
@@ -90,11 +101,11 @@ def evidence(seen: Seen) -> list[Evidence]:
         if not declared:
             for mask in pairs:
                 found.append(Evidence(mask, True,
-                                      1 - UNDECLARED_MARRIAGE * _kept(size, drawn, 2)))
+                                      1 - strengths.undeclared_marriage * _kept(size, drawn, 2)))
         if (t0 - 2 * index > 2 and index not in exchanged_at
                 and seen.unseen >> low_trump & 1 and low_trump != seen.dead_trump):
             found.append(Evidence(1 << low_trump, True,
-                                  1 - UNEXCHANGED_TRUMP * _kept(size, drawn, 1)))
+                                  1 - strengths.unexchanged_trump * _kept(size, drawn, 1)))
     trumps = SUIT_MASKS[seen.trump_suit]
     for index, (leader, a, b, winner) in enumerate(seen.history):
         if leader != seen.seat or winner != seen.seat or index >= rounds:
@@ -104,15 +115,16 @@ def evidence(seen: Seen) -> list[Evidence]:
         kept = _kept(size, rounds - index, 1)
         higher = HIGHER[a] & seen.unseen
         if higher:
-            found.append(Evidence(higher, False, 1 - UNTAKEN_HIGHER * kept))
+            found.append(Evidence(higher, False, 1 - strengths.untaken_higher * kept))
         if trumps & seen.unseen:
-            found.append(Evidence(trumps & seen.unseen, False, 1 - UNTAKEN_TRUMP * kept))
+            found.append(Evidence(trumps & seen.unseen, False, 1 - strengths.untaken_trump * kept))
     return [e for e in found if e.weight < 1.0]
 
 
-def hand_weight(seen: Seen) -> Callable[[CardSet], float] | None:
+def hand_weight(seen: Seen, strengths: Strengths = JUDGED
+                ) -> Callable[[CardSet], float] | None:
     """The weight of a sampled opponent's hand (0..1], or None when nothing is known."""
-    found = evidence(seen)
+    found = evidence(seen, strengths)
     if not found:
         return None
 
@@ -126,4 +138,4 @@ def hand_weight(seen: Seen) -> Callable[[CardSet], float] | None:
     return weight
 
 
-__all__ = ["Evidence", "evidence", "hand_weight"]
+__all__ = ["JUDGED", "Evidence", "Strengths", "evidence", "hand_weight"]

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch import native
 from stammtisch.bots.schnapsen.bummerl import deal_worth
 from stammtisch.bots.schnapsen.determinize import sample_weighted, state_builder
-from stammtisch.bots.schnapsen.inference import MAX_TRIES, hand_weight
+from stammtisch.bots.schnapsen.inference import JUDGED, MAX_TRIES, Strengths, hand_weight
 from stammtisch.bots.schnapsen.policy import beginner_action, club_action
 from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.bots.search import Clock, EarlyStop, Parts, Plan, Race, search
@@ -144,12 +144,13 @@ class ExpertBot:
                  max_worlds: int | None = None, exact_talon: int | None = None,
                  early_stop: bool = True, compiled: bool | None = None,
                  close_search: bool = True, exchange_search: bool = True,
-                 inference: bool = True) -> None:
+                 inference: bool = True, strengths: Strengths = JUDGED) -> None:
         """``max_worlds``: the cap on sampled deals (default: ``COMPILED_MAX_WORLDS`` on
         the compiled core, else ``MAX_WORLDS``); ``exact_talon``: the talon size from
         which worlds are solved exactly (default: by the budget of each decision, see
         :attr:`solve_from`); ``close_search``, ``exchange_search`` and ``inference``: see
-        the module's header."""
+        the module's header; ``strengths``: how much the inference reads into each kind
+        of evidence (inference.py)."""
         self._rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.exact_talon = exact_talon
@@ -168,6 +169,7 @@ class ExpertBot:
         self.close_search = close_search
         self.exchange_search = exchange_search
         self.inference = inference
+        self.strengths = strengths
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
 
@@ -255,7 +257,7 @@ class ExpertBot:
         """Worlds consistent with ``seen``; in the strict phase a world whose opponent's
         hand came up before is that world again (its values are exact)."""
         solved: dict[CardSet, World] = {}
-        weight = hand_weight(seen) if self.inference else None
+        weight = hand_weight(seen, self.strengths) if self.inference else None
         tries = MAX_TRIES if weight is not None else 1
         build_state = state_builder(seen)
 
