@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 
 import stammtisch
 from stammtisch.bots.registry import make_bot
+from tools.decision_times import spread
 
 BINS = 10
 
@@ -131,8 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.level} against {args.against}, {args.matches} matches of {args.game}, "
           f"{args.budget} s a decision")
     print("\n".join(lines(found)))
-    print(f"time per decision (CPU s of its thread): median {statistics.median(times):.3f}, "
-          f"worst {max(times):.3f}")
+    print(f"time per decision (CPU of its thread): {spread(times)}")
     return 0
 
 

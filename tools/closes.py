@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import signal
-import statistics
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from typing import Any
 import stammtisch
 from stammtisch.bots.registry import make_bot
 from tools.calibration import wilson
+from tools.decision_times import spread
 
 
 @dataclass
@@ -149,10 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     print(mine.close_line(args.level))
     print(theirs.close_line(args.against))
     if mine.seconds:
-        ordered = sorted(mine.seconds)
-        print(f"{args.level} decisions with a choice: {len(ordered)}; CPU seconds median "
-              f"{statistics.median(ordered):.3f}, 90% {ordered[int(0.9 * len(ordered))]:.3f}, "
-              f"worst {ordered[-1]:.3f}")
+        print(f"{args.level} decisions with a choice: {len(mine.seconds)}; CPU time "
+              f"{spread(mine.seconds)}")
     return 0
 
 

@@ -17,6 +17,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import stammtisch
@@ -47,13 +48,18 @@ def decision_times(game: str, level: str, matches: int, seed: int,
     return times
 
 
-def summary(game: str, times: list[float]) -> str:
-    if not times:
-        return f"{game:10s} no decision with a choice"
+def spread(times: Sequence[float]) -> str:
+    """Median, 90th percentile and worst of ``times`` (seconds), as one phrase."""
     ordered = sorted(times)
     tenth = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return (f"{game:10s} {len(times):5d} decisions  median {statistics.median(times):.3f} s  "
-            f"90% {tenth:.3f} s  worst {ordered[-1]:.3f} s")
+    return (f"median {statistics.median(ordered):.3f} s, 90% {tenth:.3f} s, "
+            f"worst {ordered[-1]:.3f} s")
+
+
+def summary(game: str, times: Sequence[float]) -> str:
+    if not times:
+        return f"{game:10s} no decision with a choice"
+    return f"{game:10s} {len(times):5d} decisions: {spread(times)}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,8 +9,8 @@ from tools import decision_times
 
 def test_the_summary_reads_median_tenth_and_worst() -> None:
     line = decision_times.summary("scat", [0.1, 0.3, 0.2, 0.25, 0.05])
-    assert line.split() == ["scat", "5", "decisions", "median", "0.200", "s",
-                            "90%", "0.300", "s", "worst", "0.300", "s"]
+    assert line.split() == ["scat", "5", "decisions:", "median", "0.200", "s,",
+                            "90%", "0.300", "s,", "worst", "0.300", "s"]
     assert decision_times.summary("scat", []).endswith("no decision with a choice")
 
 
