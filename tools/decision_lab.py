@@ -297,6 +297,14 @@ def knocks(game: str, positions: list[dict[str, Any]], cache: dict[tuple[int, st
         f"{chosen / n:.4f}, as the club {by_club / n:.4f}, the better move {best / n:.4f}\n")
 
 
+def counts(text: str) -> list[int]:
+    """``--rollouts``: one or more positive play-out counts, comma-separated."""
+    found = [int(part) for part in text.split(",")]  # argparse reports a ValueError
+    if min(found) < 1:
+        raise ValueError(text)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -308,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     gather.add_argument("--out", type=Path, required=True)
     judge = commands.add_parser("evaluate", help="value expert variants on stored positions")
     judge.add_argument("positions", type=Path)
-    judge.add_argument("--rollouts", default="350",
+    judge.add_argument("--rollouts", type=counts, default=[350],
                        help="play-outs per decision; several, comma-separated, are compared")
     judge.add_argument("variants", nargs="+", choices=sorted(VARIANTS))
     knock = commands.add_parser("knocks", help="knock or draw: the search against the oracle")
@@ -334,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             runs = {f"{variant}@{count}": evaluate(stored["game"], stored["positions"], cache,
                                                    count, variant)
-                    for count in (int(c) for c in args.rollouts.split(","))
+                    for count in args.rollouts
                     for variant in args.variants}
             (first, baseline), *later = runs.items()
             for name, gains in later:

@@ -77,6 +77,15 @@ def test_runs_are_compared_position_by_position() -> None:
     assert line.startswith("base@1400 less base@350: +6.67e-3 (SE 3.33e-3)")
 
 
+def test_play_out_counts_are_read_or_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert lab.counts("350,1400") == [350, 1400]
+    for wrong in ("many", "350,0"):
+        with pytest.raises(SystemExit):
+            lab.main(["evaluate", "nowhere.pkl", "--rollouts", wrong, "base"])
+        assert "invalid counts value" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_knocks_compares_the_search_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
     positions = lab.collect("scat", 2, 43, 1)
