@@ -18,6 +18,11 @@ the inference takes as a sign of not holding them:
 A seat without the cards always does the "sign" (it cannot do otherwise), so the
 strength is one minus the share with the cards (a likelihood ratio), printed with a
 95% Wilson interval of that share.
+
+The close is read from the hand's :func:`close_strength`: at every decision where the
+seat could close (an exchange first counts as the decision after it), the strength
+and whether it closed. Printed: the share of closes per band of ten strength points,
+and against the largest share (the likelihood of a close, ``CLOSE_BANDS``).
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots.registry import make_bot
+from stammtisch.bots.schnapsen.inference import close_strength
 from stammtisch.cards import SUIT_MASKS
-from stammtisch.games.schnapsen import EXCHANGE, HIGHER, MARRIAGE, POINTS, SchnapsenState
+from stammtisch.games.schnapsen import CLOSE, EXCHANGE, HIGHER, MARRIAGE, POINTS, SchnapsenState
 from tools.calibration import wilson
 from tools.closes import parse_options
 
@@ -84,8 +90,39 @@ def tally(state: SchnapsenState, legal: list[int], action: int,
         tallies["untaken trump"].add(not took)
 
 
-def play(level: str, matches: int, budget: float, seed: int,
-         options: dict[str, Any]) -> dict[str, Tally]:
+def close_sample(state: SchnapsenState, legal: list[int], action: int
+                 ) -> tuple[int, bool] | None:
+    """(the hand's close strength, closed) for a decision where closing was open."""
+    if CLOSE not in legal or action == EXCHANGE:
+        return None
+    seat = state.to_act
+    strength = close_strength(state.hands[seat], state.points[seat] + state.pending[seat],
+                              state.trump_suit)
+    return strength, action == CLOSE
+
+
+def close_lines(samples: list[tuple[int, bool]], band: int = 10) -> list[str]:
+    """The share of closes per band of strength, and against the largest share (what
+    ``CLOSE_BANDS`` in bots/schnapsen/inference.py holds)."""
+    lines = [f"close: {len(samples)} decisions where the seat could close, "
+             f"{sum(c for _, c in samples)} closed",
+             "strength   decisions  closed  share   95% interval    relative"]
+    bands: dict[int, list[bool]] = {}
+    for strength, closed in samples:
+        bands.setdefault(max(0, strength) // band * band, []).append(closed)
+    top = max((sum(b) / len(b) for b in bands.values()), default=0.0) or 1.0
+    for low in sorted(bands):
+        count, closes = len(bands[low]), sum(bands[low])
+        lo, hi = wilson(closes, count)
+        lines.append(f"{low:3}-{low + band - 1:<3} {count:9} {closes:7} {closes / count:6.1%}"
+                     f"  {lo:5.1%}-{hi:5.1%}  {closes / count / top:8.2f}")
+    return lines
+
+
+def play(level: str, matches: int, budget: float, seed: int, options: dict[str, Any],
+         closes: list[tuple[int, bool]] | None = None) -> dict[str, Tally]:
+    """The tallies of ``matches`` Bummerls of ``level`` against itself; the close
+    samples appended to ``closes`` if given."""
     tallies = {kind: Tally() for kind in KINDS}
     try:
         for index in range(matches):
@@ -99,7 +136,11 @@ def play(level: str, matches: int, budget: float, seed: int,
                 assert isinstance(state, SchnapsenState)
                 legal = state.legal()
                 if len(legal) > 1:
-                    tally(state, legal, state.parse_action(text), tallies)
+                    action = state.parse_action(text)
+                    tally(state, legal, action, tallies)
+                    sample = close_sample(state, legal, action)
+                    if closes is not None and sample is not None:
+                        closes.append(sample)
                 match.play(text)
             print(f"\rmatch {index + 1}/{matches}", end="", file=sys.stderr)
     except KeyboardInterrupt:
@@ -117,11 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("options", nargs="*", help="table options as key=value")
     args = parser.parse_args(argv)
     options = parse_options(args.options)
-    tallies = play(args.level, args.matches, args.budget, args.seed, options)
+    closes: list[tuple[int, bool]] = []
+    tallies = play(args.level, args.matches, args.budget, args.seed, options, closes)
     print(f"{args.level} against itself, {args.matches} Bummerls, {args.budget} s a decision, "
           f"options {options or 'default'}: held the cards, and still gave the sign")
     for kind in KINDS:
         print(tallies[kind].line(kind))
+    print("\n".join(close_lines(closes)))
     return 0
 
 

@@ -1,19 +1,25 @@
 """The Schnapsen expert's reading of the opponent (inference.py), its weighted sampling
 and its close search (issue 31): what the opponent's choices make unlikely comes up
 less often, a close is searched lead by lead and reported as one action, and the
-frozen ``expert-2026`` keeps neither."""
+frozen ``expert-2026`` keeps neither; a close is read from the closer's hand at the
+close, only when the strengths say so."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import pytest
+
 import stammtisch
 from stammtisch.bots.registry import make_bot
 from stammtisch.bots.schnapsen.determinize import sample_hidden, sample_weighted
 from stammtisch.bots.schnapsen.inference import (
+    CLOSE_BANDS,
     JUDGED,
     Strengths,
+    close_chance,
+    close_strength,
     evidence,
     hand_weight,
 )
@@ -180,3 +186,81 @@ def test_expert_2026_is_frozen_without_the_new_search() -> None:
     assert not (frozen.compiled or frozen.close_search or frozen.inference)
     current = make_bot("schnapsen", "expert", 1, 0, 0.1)
     assert isinstance(current, ExpertBot) and current.close_search and current.inference
+
+
+def _closed_after_two_tricks(seed: int) -> tuple[Match, int, int, int] | None:
+    """A deal whose leader closed after two tricks and led: the match, the closer,
+    its hand and its points (pending ones included) at the close."""
+    match = stammtisch.new_match("schnapsen", seed=seed)
+    rng = random.Random(seed)
+    state = match.state
+    assert isinstance(state, SchnapsenState)
+    while len(state.history) < 2:
+        match.play(rng.choice([a.text for a in match.legal_actions()
+                               if a.text not in ("close", "claim")]))
+    closer = match.to_act
+    if closer is None or "close" not in [a.text for a in match.legal_actions()]:
+        return None
+    hand, points = state.hands[closer], state.points[closer] + state.pending[closer]
+    match.play("close")
+    match.play(next(a.text for a in match.legal_actions() if a.text.startswith("play")))
+    return match, closer, hand, points
+
+
+def test_the_opponents_hand_at_its_close_is_read_from_the_view() -> None:
+    for seed in range(60):
+        found = _closed_after_two_tricks(seed)
+        if found is None:
+            continue
+        match, closer, hand, points = found
+        state = match.state
+        assert isinstance(state, SchnapsenState)
+        seen = read_view(schnapsen_view(match.view(1 - closer)))
+        assert seen.closer == closer and seen.closer_points == points
+        assert seen.closer_played == 1 << state.lead_card
+        assert state.hands[closer] | seen.closer_played == hand
+        return
+    raise AssertionError("no deal closed after two tricks")
+
+
+def test_a_close_weighs_against_weak_hands_only_when_read() -> None:
+    reading = Strengths(closed=0.8)
+    for seed in range(60):
+        found = _closed_after_two_tricks(seed)
+        if found is None:
+            continue
+        match, closer, hand, points = found
+        state = match.state
+        assert isinstance(state, SchnapsenState)
+        seen = read_view(schnapsen_view(match.view(1 - closer)))
+        if evidence(seen):
+            continue  # only the close's weight, alone
+        assert hand_weight(seen) is None  # the judged strengths do not read a close
+        weight = hand_weight(seen, reading)
+        assert weight is not None
+        truth = state.hands[closer]
+        chance = close_chance(close_strength(hand, points, state.trump_suit))
+        assert weight(truth) == pytest.approx(1 - 0.8 * (1 - chance))
+        # sampled hands a player rarely closes with come up rarer
+        plain_rng, weighted_rng = random.Random(seed), random.Random(seed)
+        plain = weighted = 0
+        for _ in range(2000):
+            for rng, w in ((plain_rng, None), (weighted_rng, weight)):
+                opp = sample_weighted(seen, rng, w, 16)[0]
+                rare = close_chance(close_strength(opp | seen.closer_played, points,
+                                                   state.trump_suit)) < 0.25
+                if w is None:
+                    plain += rare
+                else:
+                    weighted += rare
+        if plain < 200:
+            continue  # too few hands to tell
+        assert weighted < 0.8 * plain
+        return
+    raise AssertionError("no deal closed after two tricks without other evidence")
+
+
+def test_players_close_on_middling_hands() -> None:
+    assert close_chance(-5) == close_chance(45) == 0.0
+    assert close_chance(85) == max(CLOSE_BANDS) == 1.0
+    assert close_chance(105) < close_chance(95) and close_chance(500) == CLOSE_BANDS[-1]

@@ -73,6 +73,11 @@ class Seen:
     exchanges: tuple[tuple[int, int, int, int], ...]
     close_points: int
     close_tricks: int
+    closer_points: int
+    """The closer's points at the close (a marriage declared before it pending or not),
+    else -1."""
+    closer_played: CardSet
+    """The closer's cards played since the close (with its hand now: its hand at the close)."""
     view: SchnapsenView
 
     @property
@@ -175,10 +180,16 @@ def read_view(view: SchnapsenView) -> Seen:
     won = [0, 0]
     for _, a, b, winner in history:
         won[winner] |= 1 << a | 1 << b
-    close_points = close_tricks = -1
+    close_points = close_tricks = closer_points = -1
+    closer_played = 0
     if closer >= 0:
         close_points = _credited(history, marriage_list, 1 - closer, strict_from, strict_from)[0]
         close_tricks = sum(1 for *_, w in history[:strict_from] if w != closer)
+        closer_points = sum(_credited(history, marriage_list, closer, strict_from, strict_from))
+        for ld, a, b, _ in history[strict_from:]:
+            closer_played |= 1 << (a if ld == closer else b)
+        if lead >= 0 and leader == closer:
+            closer_played |= 1 << lead
     declared = parse_card(view["declared"]) if view["declared"] else -1
     return Seen(
         seat=seat, rules=rules, deck=deck, trump_suit=trump_suit, trump_card=trump_card,
@@ -188,7 +199,8 @@ def read_view(view: SchnapsenView) -> Seen:
         points=(points[0], points[1]), pending=(pending[0], pending[1]),
         tricks=(int(view["tricks"][0]), int(view["tricks"][1])), won=(won[0], won[1]),
         history=history, marriages=tuple(marriages), exchanges=exchanges,
-        close_points=close_points, close_tricks=close_tricks, view=view,
+        close_points=close_points, close_tricks=close_tricks, closer_points=closer_points,
+        closer_played=closer_played, view=view,
     )
 
 
