@@ -2,18 +2,21 @@
 as it really lies.
 
     python -m tools.close_reading [--against expert-2026] [--matches 20] [--budget 0.1]
-                                  [--test-budget 0.3] [--seed 1] [strength=value ...]
+                                  [--test-budget 0.3] [--seed 1] [--base closed=0]
+                                  [strength=value ...]
 
 Plays ``--matches`` Bummerls of the expert against ``--against`` (both at ``--budget``,
 the expert in seat 0 and seat 1 in turn). At every decision of the expert with a choice
 after the opponent has closed, two experts with the same seed decide at
-``--test-budget``: one with the judged strengths, one with the given ones (default
-``closed=0.8``; see ``Strengths`` in bots/schnapsen/inference.py). Where they differ,
+``--test-budget``: one with the ``--base`` strengths (default ``closed=0``: the close
+not read), one with the given ones (default: the judged ones, ``JUDGED``; see
+``Strengths`` in bots/schnapsen/inference.py), the rest judged. Where they differ,
 each choice is valued in the real deal, whose cards the tool sees: the talon is closed,
 so the exact solver gives the deal's award after it, and the match-winning chance
 (bots/schnapsen/bummerl.py) that award is worth. Printed: the decisions compared,
 those that differ, and the mean gain per compared decision of the given strengths
-(chance and award) with its standard error. The match goes on with the judged choice.
+over the base (chance and award) with its standard error. The match goes on with the
+base's choice.
 """
 
 from __future__ import annotations
@@ -40,7 +43,12 @@ def parse_strengths(pairs: list[str]) -> Strengths:
         name, _, value = pair.partition("=")
         if name not in names:
             raise ValueError(f"unknown strength {name!r} (known: {', '.join(sorted(names))})")
-        given[name] = float(value)
+        try:
+            given[name] = float(value)
+        except ValueError:
+            raise ValueError(f"{name} must be a number from 0 to 1, not {value!r}") from None
+        if not 0 <= given[name] <= 1:
+            raise ValueError(f"{name} must be a number from 0 to 1, not {value!r}")
     return dataclasses.replace(JUDGED, **given)
 
 
@@ -76,7 +84,7 @@ class Comparison:
 
 
 def compare(against: str, matches: int, budget: float, test_budget: float, seed: int,
-            candidate: Strengths) -> Comparison:
+            candidate: Strengths, base: Strengths) -> Comparison:
     found = Comparison()
     try:
         for index in range(matches):
@@ -96,18 +104,18 @@ def compare(against: str, matches: int, budget: float, test_budget: float, seed:
                 assert isinstance(state, SchnapsenState)
                 if len(view["legal_actions"]) > 1 and state.closer == 1 - me:
                     key = match_seed * 1_000 + decision
-                    judged = ExpertBot(key, test_budget).choose(view)
+                    based = ExpertBot(key, test_budget, strengths=base).choose(view)
                     read = ExpertBot(key, test_budget, strengths=candidate).choose(view)
                     found.compared += 1
-                    if read != judged:
+                    if read != based:
                         scores = view["game_points"]
                         target = view["match_target"]
-                        awards = [true_award(state, me, parse_action(a)) for a in (read, judged)]
+                        awards = [true_award(state, me, parse_action(a)) for a in (read, based)]
                         chances = [deal_worth(v, scores[me], scores[1 - me], target)
                                    for v in awards]
                         found.award_gains.append(awards[0] - awards[1])
                         found.chance_gains.append(chances[0] - chances[1])
-                    match.play(judged)
+                    match.play(based)
                 else:
                     match.play(expert.choose(view))
             print(f"\rmatch {index + 1}/{matches}: {found.compared} compared, "
@@ -125,16 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.1)
     parser.add_argument("--test-budget", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--base", default="closed=0",
+                        help="the base's strengths as name=value, comma-separated")
     parser.add_argument("strengths", nargs="*", help="strengths as name=value")
     args = parser.parse_args(argv)
     try:
-        candidate = parse_strengths(args.strengths or ["closed=0.8"])
+        candidate = parse_strengths(args.strengths)
+        base = parse_strengths([p for p in args.base.split(",") if p])
     except ValueError as error:
         parser.error(str(error))
     found = compare(args.against, args.matches, args.budget, args.test_budget, args.seed,
-                    candidate)
+                    candidate, base)
     print(f"expert against {args.against}, {args.matches} Bummerls, play {args.budget} s, "
-          f"compared at {args.test_budget} s; candidate {candidate}")
+          f"compared at {args.test_budget} s;\nbase {base}\ncandidate {candidate}")
     print("\n".join(found.lines()))
     return 0
 

@@ -78,8 +78,8 @@ def test_a_lead_without_a_marriage_or_an_exchange_weighs_against_holding_them() 
 
 
 def test_the_strengths_set_how_much_a_sign_weighs() -> None:
-    blind = Strengths(0.0, 0.0, 0.0, 0.0)
-    sure = Strengths(1.0, 1.0, 1.0, 1.0)
+    blind = Strengths(0.0, 0.0, 0.0, 0.0, 0.0)
+    sure = Strengths(1.0, 1.0, 1.0, 1.0, 1.0)
     for seed in range(30):
         _, view = _after_a_plain_first_lead(seed)
         seen = read_view(schnapsen_view(view))
@@ -225,6 +225,7 @@ def test_the_opponents_hand_at_its_close_is_read_from_the_view() -> None:
 
 def test_a_close_weighs_against_weak_hands_only_when_read() -> None:
     reading = Strengths(closed=0.8)
+    blind = Strengths(closed=0.0)
     for seed in range(60):
         found = _closed_after_two_tricks(seed)
         if found is None:
@@ -235,7 +236,8 @@ def test_a_close_weighs_against_weak_hands_only_when_read() -> None:
         seen = read_view(schnapsen_view(match.view(1 - closer)))
         if evidence(seen):
             continue  # only the close's weight, alone
-        assert hand_weight(seen) is None  # the judged strengths do not read a close
+        assert hand_weight(seen, blind) is None
+        assert hand_weight(seen) is not None  # the judged strengths read it
         weight = hand_weight(seen, reading)
         assert weight is not None
         truth = state.hands[closer]

@@ -13,9 +13,13 @@ from tools.close_reading import Comparison, compare, main, parse_strengths, true
 
 
 def test_strengths_are_named_and_the_rest_stay_judged() -> None:
-    assert parse_strengths(["closed=0.9"]) == Strengths(closed=0.9)
+    assert parse_strengths(["closed=0.5"]) == Strengths(closed=0.5)
+    assert parse_strengths([]) == Strengths()
     with pytest.raises(ValueError, match="unknown strength 'closing'"):
         parse_strengths(["closing=0.9"])
+    for bad in ("closed=x", "closed=1.5"):
+        with pytest.raises(ValueError, match="a number from 0 to 1"):
+            parse_strengths([bad])
 
 
 def test_an_unknown_strength_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -45,7 +49,7 @@ def test_a_gain_is_averaged_over_every_compared_decision() -> None:
 
 def test_a_short_run_compares_only_after_the_opponents_close() -> None:
     found = compare("expert-2026", matches=2, budget=0.02, test_budget=0.02, seed=1,
-                    candidate=Strengths(closed=1.0))
+                    candidate=Strengths(closed=1.0), base=Strengths(closed=0.0))
     assert found.compared > 0 and len(found.chance_gains) <= found.compared
     assert len(found.award_gains) == len(found.chance_gains)
     assert all(abs(g) <= 6 for g in found.award_gains)

@@ -48,7 +48,7 @@ class Strengths:
     """A lost trick on our ace or ten: the follower held no higher card."""
     untaken_trump: float = 0.3
     """The same for holding a trump (trumping a ten or ace is often, not always, right)."""
-    closed: float = 0.0
+    closed: float = 0.9
     """A close: the closer's hand at the close was one players close with
     (:func:`close_chance`)."""
 
