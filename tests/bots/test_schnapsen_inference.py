@@ -7,6 +7,8 @@ close, only when the strengths say so."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from stammtisch.bots.schnapsen.inference import (
     hand_weight,
 )
 from stammtisch.bots.schnapsen.players import ExpertBot
-from stammtisch.bots.schnapsen.seen import read_view
+from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.cards import KING, QUEEN, make_card, parse_card
 from stammtisch.core.match import Match
 from stammtisch.games.schnapsen import CLOSE, SchnapsenState, action_text
@@ -188,37 +190,43 @@ def test_expert_2026_is_frozen_without_the_new_search() -> None:
     assert isinstance(current, ExpertBot) and current.close_search and current.inference
 
 
-def _closed_after_two_tricks(seed: int) -> tuple[Match, int, int, int] | None:
-    """A deal whose leader closed after two tricks and led: the match, the closer,
-    its hand and its points (pending ones included) at the close."""
-    match = stammtisch.new_match("schnapsen", seed=seed)
-    rng = random.Random(seed)
-    state = match.state
-    assert isinstance(state, SchnapsenState)
-    while len(state.history) < 2:
-        match.play(rng.choice([a.text for a in match.legal_actions()
-                               if a.text not in ("close", "claim")]))
-    closer = match.to_act
-    if closer is None or "close" not in [a.text for a in match.legal_actions()]:
-        return None
-    hand, points = state.hands[closer], state.points[closer] + state.pending[closer]
-    match.play("close")
-    match.play(next(a.text for a in match.legal_actions() if a.text.startswith("play")))
-    return match, closer, hand, points
+@dataclass(frozen=True)
+class Closed:
+    """A deal whose leader closed after two tricks and led: the state, the closer, its
+    hand and its points (pending ones included) at the close, the other seat's view."""
+
+    state: SchnapsenState
+    closer: int
+    hand: int
+    points: int
+    seen: Seen
+
+
+def _closed_deals() -> Iterator[Closed]:
+    for seed in range(60):
+        match = stammtisch.new_match("schnapsen", seed=seed)
+        rng = random.Random(seed)
+        state = match.state
+        assert isinstance(state, SchnapsenState)
+        while len(state.history) < 2:
+            match.play(rng.choice([a.text for a in match.legal_actions()
+                                   if a.text not in ("close", "claim")]))
+        closer = match.to_act
+        if closer is None or "close" not in [a.text for a in match.legal_actions()]:
+            continue
+        hand, points = state.hands[closer], state.points[closer] + state.pending[closer]
+        match.play("close")
+        match.play(next(a.text for a in match.legal_actions() if a.text.startswith("play")))
+        yield Closed(state, closer, hand, points,
+                     read_view(schnapsen_view(match.view(1 - closer))))
 
 
 def test_the_opponents_hand_at_its_close_is_read_from_the_view() -> None:
-    for seed in range(60):
-        found = _closed_after_two_tricks(seed)
-        if found is None:
-            continue
-        match, closer, hand, points = found
-        state = match.state
-        assert isinstance(state, SchnapsenState)
-        seen = read_view(schnapsen_view(match.view(1 - closer)))
-        assert seen.closer == closer and seen.closer_points == points
+    for deal in _closed_deals():
+        seen, state = deal.seen, deal.state
+        assert seen.closer == deal.closer and seen.closer_points == deal.points
         assert seen.closer_played == 1 << state.lead_card
-        assert state.hands[closer] | seen.closer_played == hand
+        assert state.hands[deal.closer] | seen.closer_played == deal.hand
         return
     raise AssertionError("no deal closed after two tricks")
 
@@ -226,25 +234,19 @@ def test_the_opponents_hand_at_its_close_is_read_from_the_view() -> None:
 def test_a_close_weighs_against_weak_hands_only_when_read() -> None:
     reading = Strengths(closed=0.8)
     blind = Strengths(closed=0.0)
-    for seed in range(60):
-        found = _closed_after_two_tricks(seed)
-        if found is None:
-            continue
-        match, closer, hand, points = found
-        state = match.state
-        assert isinstance(state, SchnapsenState)
-        seen = read_view(schnapsen_view(match.view(1 - closer)))
+    for deal in _closed_deals():
+        seen, state, points = deal.seen, deal.state, deal.points
         if evidence(seen):
             continue  # only the close's weight, alone
         assert hand_weight(seen, blind) is None
         assert hand_weight(seen) is not None  # the judged strengths read it
         weight = hand_weight(seen, reading)
         assert weight is not None
-        truth = state.hands[closer]
-        chance = close_chance(close_strength(hand, points, state.trump_suit))
+        truth = state.hands[deal.closer]
+        chance = close_chance(close_strength(deal.hand, points, state.trump_suit))
         assert weight(truth) == pytest.approx(1 - 0.8 * (1 - chance))
         # sampled hands a player rarely closes with come up rarer
-        plain_rng, weighted_rng = random.Random(seed), random.Random(seed)
+        plain_rng, weighted_rng = random.Random(state.seed), random.Random(state.seed)
         plain = weighted = 0
         for _ in range(2000):
             for rng, w in ((plain_rng, None), (weighted_rng, weight)):
