@@ -268,3 +268,19 @@ def test_players_close_on_middling_hands() -> None:
     assert close_chance(-5) == close_chance(45) == 0.0
     assert close_chance(85) == max(CLOSE_BANDS) == 1.0
     assert close_chance(105) < close_chance(95) and close_chance(500) == CLOSE_BANDS[-1]
+
+
+def test_a_close_is_read_only_in_the_deal_it_was_fitted_on() -> None:
+    for seed in range(60):
+        match = stammtisch.new_match("schnapsen", seed=seed, deck_size=24, hand_size=6)
+        if "close" not in [a.text for a in match.legal_actions()]:
+            continue
+        closer = match.to_act
+        assert closer is not None
+        match.play("close")
+        match.play(next(a.text for a in match.legal_actions() if a.text.startswith("play")))
+        seen = read_view(schnapsen_view(match.view(1 - closer)))
+        assert seen.closer == closer and not evidence(seen)
+        assert hand_weight(seen, Strengths(closed=1.0)) is None
+        return
+    raise AssertionError("no 24-card deal offered a close on its first lead")

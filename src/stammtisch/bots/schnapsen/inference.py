@@ -17,7 +17,8 @@ of the weights; determinize.py keeps a sampled deal with that chance
 A close by the opponent is read from its hand at the close (its hand now and the
 cards it has played since): a hand is weighted by ``1 - closed * (1 - c)``, where
 ``c`` is how often players close with a hand of its :func:`close_strength`
-(:data:`CLOSE_BANDS`).
+(:data:`CLOSE_BANDS`, fitted on the 20-card deal with five cards a hand and read only
+there).
 
 Known weaknesses: the strengths are judged, not fitted to the opponent (a human
 who holds back a marriage to hide it is read as not having it); the draw-order
@@ -61,6 +62,9 @@ against the most often (80-89), the last band for every strength above: fitted t
 ``expert`` and ``expert-2026`` each against itself (tools/fit_inference.py, 3,143
 decisions where a close was legal, 351 closes). Players close on middling hands:
 a hand strong enough to win anyway is closed with less often than one at 80-99."""
+CLOSE_FITTED_ON = (20, 5)
+"""The deal the bands were fitted on (cards in the deck, cards in a hand): with more
+cards the strengths of the hands closed with are others, so a close is read only there."""
 MAX_TRIES = 16
 """Rejected samples at most before a deal is kept whatever its weight."""
 
@@ -158,7 +162,8 @@ def hand_weight(seen: Seen, strengths: Strengths = JUDGED
                 ) -> Callable[[CardSet], float] | None:
     """The weight of a sampled opponent's hand (0..1], or None when nothing is known."""
     found = evidence(seen, strengths)
-    read_close = strengths.closed > 0 and seen.closer == seen.opp
+    read_close = (strengths.closed > 0 and seen.closer == seen.opp
+                  and (seen.rules.deck_size, seen.rules.hand_size) == CLOSE_FITTED_ON)
     if not found and not read_close:
         return None
 
