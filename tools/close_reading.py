@@ -25,9 +25,11 @@ import argparse
 import dataclasses
 import math
 import sys
+from collections.abc import Callable
 
 import stammtisch
 from stammtisch import native
+from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import make_bot
 from stammtisch.bots.schnapsen.bummerl import deal_worth
 from stammtisch.bots.schnapsen.inference import JUDGED, Strengths
@@ -83,7 +85,11 @@ class Comparison:
         return lines
 
 
-def compare(against: str, matches: int, budget: float, test_budget: float, seed: int,
+Opponent = Callable[[int, int], Bot]
+"""``opponent(match_seed, seat)``: the bot the expert plays against."""
+
+
+def compare(opponent: Opponent, matches: int, budget: float, test_budget: float, seed: int,
             candidate: Strengths, base: Strengths) -> Comparison:
     found = Comparison()
     try:
@@ -92,7 +98,7 @@ def compare(against: str, matches: int, budget: float, test_budget: float, seed:
             me = index % 2
             match = stammtisch.new_match("schnapsen", seed=match_seed)
             expert = make_bot("schnapsen", "expert", match_seed, me, budget)
-            other = make_bot("schnapsen", against, match_seed, 1 - me, budget)
+            other = opponent(match_seed, 1 - me)
             decision = 0
             while (seat := match.to_act) is not None:
                 view = match.view(seat)
@@ -142,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         base = parse_strengths([p for p in args.base.split(",") if p])
     except ValueError as error:
         parser.error(str(error))
-    found = compare(args.against, args.matches, args.budget, args.test_budget, args.seed,
+    def opponent(match_seed: int, seat: int) -> Bot:
+        return make_bot("schnapsen", args.against, match_seed, seat, args.budget)
+
+    found = compare(opponent, args.matches, args.budget, args.test_budget, args.seed,
                     candidate, base)
     print(f"expert against {args.against}, {args.matches} Bummerls, play {args.budget} s, "
           f"compared at {args.test_budget} s;\nbase {base}\ncandidate {candidate}")

@@ -3,6 +3,8 @@ and without reading it, valued in the real deal."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import stammtisch
@@ -47,9 +49,21 @@ def test_a_gain_is_averaged_over_every_compared_decision() -> None:
     assert "+0.0250" in lines[1] and "+0.2500" in lines[2]
 
 
-def test_a_short_run_compares_only_after_the_opponents_close() -> None:
-    found = compare("expert-2026", matches=2, budget=0.02, test_budget=0.02, seed=1,
-                    candidate=Strengths(closed=1.0), base=Strengths(closed=0.0))
+class EagerCloser:
+    """Closes whenever it may, else plays its first legal action: every deal has a close
+    to read, whatever the expert's timed search chose before it."""
+
+    name = "eager-closer"
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal: list[str] = view["legal_actions"]
+        return "close" if "close" in legal else legal[0]
+
+
+def test_a_short_run_compares_decisions_and_values_the_differences() -> None:
+    found = compare(lambda _seed, _seat: EagerCloser(), matches=2, budget=0.02,
+                    test_budget=0.02, seed=1, candidate=Strengths(closed=1.0),
+                    base=Strengths(closed=0.0))
     assert found.compared > 0 and len(found.chance_gains) <= found.compared
     assert len(found.award_gains) == len(found.chance_gains)
     assert all(abs(g) <= 6 for g in found.award_gains)

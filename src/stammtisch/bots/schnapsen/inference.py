@@ -65,6 +65,9 @@ a hand strong enough to win anyway is closed with less often than one at 80-99."
 CLOSE_FITTED_ON = (20, 5)
 """The deal the bands were fitted on (cards in the deck, cards in a hand): with more
 cards the strengths of the hands closed with are others, so a close is read only there."""
+MARRIAGE_PAIRS = tuple(1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN)
+                       for suit in range(4))
+"""The king and queen of each suit, by suit."""
 MAX_TRIES = 16
 """Rejected samples at most before a deal is kept whatever its weight."""
 
@@ -99,8 +102,7 @@ def close_strength(hand: CardSet, points: int, trump_suit: int) -> int:
     strength = points + sum(POINTS[card] for card in iter_cards(hand))
     trumps = SUIT_MASKS[trump_suit]
     strength += 10 * (hand & trumps).bit_count()
-    for suit in range(4):
-        pair = 1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN)
+    for suit, pair in enumerate(MARRIAGE_PAIRS):
         if hand & pair == pair:
             strength += 40 if suit == trump_suit else 20
     return strength
@@ -124,9 +126,7 @@ def evidence(seen: Seen, strengths: Strengths = JUDGED) -> list[Evidence]:
     size = max(1, seen.opp_size)
     low_trump = make_card(seen.trump_suit, rules.low_rank)
     exchanged_at = {trick for s, _, _, trick in seen.exchanges if s == opp}
-    pairs = [mask for suit in range(4)
-             if (mask := 1 << make_card(suit, KING) | 1 << make_card(suit, QUEEN))
-             & seen.unseen == mask]
+    pairs = [mask for mask in MARRIAGE_PAIRS if mask & seen.unseen == mask]
     leads = [(index, a) for index, (leader, a, _, _) in enumerate(seen.history)
              if leader == opp and index < rounds]
     if seen.leader == opp and seen.lead >= 0 and not seen.strict:
