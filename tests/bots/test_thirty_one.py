@@ -552,3 +552,45 @@ def test_schnauz_playouts_knock_as_often_as_the_club() -> None:
             assert club_policy(state) == choice
     assert expected > 100
     assert abs(knocked - expected) < 0.1 * expected
+
+
+class NeverKnocks:
+    """Changes a card whenever it can and never knocks: no all-pass ends the round."""
+
+    name = "never-knocks"
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal: list[str] = view["legal_actions"]
+        changes = [a for a in legal if a not in ("knock", "pass")]
+        return (changes or [a for a in legal if a != "knock"] or legal)[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_expert_knocks_once_its_patience_is_spent(game: str) -> None:
+    match = stammtisch.new_match(game, num_players=2, seed=8)
+    expert = _fixed_expert(game, 8)
+    other = NeverKnocks()
+    while not (match.to_act == 0 and "knock" in match.view(0)["legal_actions"]):
+        seat = match.to_act
+        assert seat is not None
+        match.play((expert if seat == 0 else other).choose(match.view(seat)))
+    view = match.view(0)
+    expert.patience.deal, expert.patience.count = view["deal"], expert.patience_limit
+    assert expert.choose(view) == "knock"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_round_against_a_player_who_never_knocks_ends(game: str) -> None:
+    """Two experts once traded 9H and 8H for a whole arena night; an expert past its
+    patience knocks, so the round ends however the other plays."""
+    match = stammtisch.new_match(game, num_players=2, seed=3)
+    expert = _fixed_expert(game, 3)
+    bots = [expert, NeverKnocks()]
+    limit = 2 * (expert.patience_limit + 2) + 8
+    for _ in range(limit):
+        seat = match.to_act
+        assert seat is not None
+        match.play(bots[seat].choose(match.view(seat)))
+        if match.view(None)["deal"] > 0 or match.result is not None:
+            return
+    pytest.fail(f"the first deal of {game} still runs after {limit} actions")

@@ -227,6 +227,10 @@ class SearchingExpert:
     rollouts_per_second = 1000
     """Play-outs planned per second of budget (the clock stops them sooner on a slow or
     busy machine; only then does play depend on the machine)."""
+    patience_limit = 12
+    """Own decisions in one deal after which :meth:`tired` says to knock, as the
+    rule-based levels do: two experts may otherwise trade the same cards for ever (the
+    rules end a round only by a knock, a Fire or Schnauz, or a short stock)."""
 
     def __init__(self, seed: int = 0, budget: float | None = None,
                  rollouts: int | None = None) -> None:
@@ -236,6 +240,12 @@ class SearchingExpert:
         self.budget = self.seconds if budget is None else budget
         self.fixed_rollouts = rollouts
         self.turns = TurnCount()
+        self.patience = Patience(self.patience_limit)
+
+    def tired(self, view: View, legal: Sequence[int], knock: int) -> bool:
+        """Whether to knock now without a search: past ``patience_limit`` own decisions
+        this deal and a knock is legal (counted once per :meth:`choose`, never by a hint)."""
+        return self.patience.tired(view) and knock in legal
 
     @property
     def rollouts(self) -> int:

@@ -105,6 +105,7 @@ class ExpertBot(SearchingExpert):
     policy = staticmethod(club_policy)
     """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 4000
+    patience_limit = PATIENCE
     left: Snapshot | None = None
     """What this seat saw right after its last move."""
     read_rounds: tuple[int, dict[int, list[list[LastMove]]]] = (-1, {})
@@ -141,7 +142,11 @@ class ExpertBot(SearchingExpert):
         seat_view = schnauz_view(view)
         seen = read(seat_view)
         moves = self.history(seat_view, seen)
-        action = self._ranked(seat_view, seen, moves)[0][0]
+        if self.tired(seat_view, seen.legal, KNOCK):
+            self.turns.before(seat_view)
+            action = action_text(KNOCK)
+        else:
+            action = self._ranked(seat_view, seen, moves)[0][0]
         self.read_rounds = (seat_view["deal"], moves)
         chosen = parse_action(action)
         self.left = snapshot(seat_view, seen, table_after(seen.hand, seen.table, chosen),
