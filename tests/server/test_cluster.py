@@ -60,12 +60,23 @@ def runs_at(db: str, table: str) -> int:
     return int(owner.split(":")[1])
 
 
+PACE = 1 / 15
+"""Seconds between one client's actions: under the server's 20 messages a second
+(Settings.rate), which a quiet machine's round trips would pass once the burst is spent."""
+
+
 class Seen:
     """What one client was sent: every state's seq, in order, and its event log."""
 
     def __init__(self, sock: TableSocket) -> None:
         self.sock = sock
         self.seqs: list[int] = []
+        self.acted = 0.0
+
+    def act(self, action: str) -> None:
+        time.sleep(max(0.0, self.acted + PACE - time.monotonic()))
+        self.acted = time.monotonic()
+        self.sock.act(action)
 
     def pump(self, timeout: float = 0.02) -> bool:
         try:
@@ -110,7 +121,7 @@ def play_out(people: list[Seen], rng: random.Random, deadline: float) -> None:
         mover = next(p for p in people if p.sock.state["to_act"] == p.sock.state["seat"])
         seq = mover.sock.state["seq"]
         assert all(p.sock.state["seq"] == seq for p in people)
-        mover.sock.act(rng.choice(mover.sock.state["view"]["legal_actions"]))
+        mover.act(rng.choice(mover.sock.state["view"]["legal_actions"]))
         while True:
             message = mover.sock.receive(timeout=10)
             if message["type"] == "state":
