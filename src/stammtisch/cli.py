@@ -287,7 +287,8 @@ def _arena_parser() -> _Parser:
     parser.add_argument("--budget", type=float, help="seconds per decision for every bot")
     parser.add_argument("--out", default="arena-results", help="directory for JSON and PNG")
     parser.add_argument("--max-deals", type=int, default=1000,
-                        help="stop a match after this many deals and count it unfinished")
+                        help="stop a match after this many deals and count it unfinished "
+                             "(so too a match whose deal runs past 5,000 actions)")
     return parser
 
 

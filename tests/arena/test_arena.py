@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import stammtisch
+from stammtisch.arena import runner
 from stammtisch.arena.lineup import read_lineup
 from stammtisch.arena.outcome import per_deal, ranks, win_shares
 from stammtisch.arena.runner import Table, run_matches
@@ -298,3 +299,26 @@ def test_bad_arguments_give_one_line_and_status_2(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and message in err
     assert not list(tmp_path.iterdir())
+
+
+class Trader:
+    """Trades a card with the table at every turn and never knocks."""
+
+    name = "trader"
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal: list[str] = view["legal_actions"]
+        return next(a for a in legal if a not in ("knock", "pass"))
+
+
+def test_a_deal_that_never_ends_leaves_the_match_unfinished(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players who never knock nor pass: only the arena's cap on a deal's actions
+    stops the match."""
+    monkeypatch.setattr(runner, "MAX_DEAL_ACTIONS", 300)
+    lineup = read_lineup("schnauz", "tests.arena.test_arena:Trader,"
+                         "tests.arena.test_arena:Trader", {"num_players": 2})
+    plans = schedule(lineup, 2, 4)
+    outcomes = run_matches(Table(lineup, None, 100), plans, jobs=1).outcomes
+    assert [o.result for o in outcomes] == [None, None]
+    assert all(300 <= o.actions < 300 * (o.deals + 1) for o in outcomes)

@@ -41,7 +41,8 @@ def table_lines(lineup: Lineup, outcomes: Sequence[Outcome],
     unit = "team" if lineup.units != tuple((s,) for s in range(lineup.num_seats)) else "seat"
     lines = [f"{lineup.game}: {len(outcomes)} matches, lineup {','.join(lineup.levels)} "
              f"(one level per {unit})"
-             + (f"; {unfinished} unfinished (stopped at the deal limit)" if unfinished else "")]
+             + (f"; {unfinished} unfinished (stopped at the deal limit, or in a deal "
+                f"that did not end)" if unfinished else "")]
     width = max([12, *(len(bot.bot) for bot in figures)])
     head = f"{'bot':<{width}} {'won':>7} {'share':>6} {'95% interval':>15} {'fair':>5}"
     if metric:

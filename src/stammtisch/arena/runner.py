@@ -4,7 +4,9 @@
 Each match is played through the public :class:`~stammtisch.core.match.Match`;
 every bot gets only its seat's view. A match that runs past ``max_deals`` deals
 is stopped and counted as unfinished (random Schmier players bid themselves
-ever deeper into the minus and would never end). The outcomes depend only on
+ever deeper into the minus and would never end); so is one whose deal runs past
+``MAX_DEAL_ACTIONS`` actions (in Scat and Schnauz only a knock, a 31 or a short stock
+ends a round: bots that never knock would trade cards for ever). The outcomes depend only on
 the plans, never on the number of jobs or the order in which they finish
 (except through bots whose search stops by the clock).
 
@@ -30,6 +32,10 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.custom import BotError, make_player
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
+
+MAX_DEAL_ACTIONS = 5_000
+"""Actions in one deal after which a match is stopped as unfinished (the longest deals of
+the four games' levels take a few hundred)."""
 
 
 @dataclass(frozen=True)
@@ -63,15 +69,17 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
             for seat, level in enumerate(plan.seat_levels)]
     events = match.state.events if match.state.events is not None else []
     start = time.perf_counter()
-    deals = seen = actions = 0
+    deals = seen = actions = in_deal = 0
     while (seat := match.to_act) is not None:
         for event in events[seen:]:
-            deals += event.get("type") == "deal"
+            if event.get("type") == "deal":
+                deals, in_deal = deals + 1, 0
         seen = len(events)
-        if deals > table.max_deals:
+        if deals > table.max_deals or in_deal >= MAX_DEAL_ACTIONS:
             break
         _act(match, bots[seat], plan.seat_levels[seat], seat, plan.seed)
         actions += 1
+        in_deal += 1
     seconds = time.perf_counter() - start
     result = match.result
     n, teams = match.num_players, lineup.teams
