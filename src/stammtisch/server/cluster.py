@@ -5,7 +5,8 @@ one holding the table's lease in the database (store.py), taken when the table i
 or its lease ran out, renewed every third of :attr:`Settings.lease`, given back when
 the last client leaves. A socket may arrive at any process (no sticky sessions): that
 process is the socket's *edge*. The edge passes the client's messages to the table's
-owner over Redis (one pub/sub channel per process, under :attr:`Settings.redis_prefix`),
+owner over Redis (one pub/sub channel per process, under :attr:`Settings.redis_prefix`:
+server/courier.py),
 and the owner answers each client through the edge it came by, with that seat's view
 only; where the edge owns the table itself, nothing goes through Redis. At the owner, a
 relayed client is a client like any other (:func:`~stammtisch.server.ws.converse`:
@@ -37,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.courier import Courier
 from stammtisch.server.hub import Hub, NotOwner
 from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
 from stammtisch.server.protocol import MAX_REFUSED, error, message_id
@@ -151,22 +153,22 @@ class Cluster:
         self.redis = aioredis.from_url(settings.redis)
         self.edges: dict[str, Edge] = {}
         self.sessions: dict[str, Session] = {}
-        self._posts: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self.courier = Courier(self.redis, self.prefix, me, self._dispatch,
+                               self._process_gone)
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: Any = None
 
     def channel(self, process: str) -> str:
-        return f"{self.prefix}proc:{process}"
+        return self.courier.channel(process)
 
     # --- running ----------------------------------------------------------------------
 
     async def start(self) -> None:
         """Listen on this process's channel (before any socket is accepted), and start
         the writer, the lease renewal and the watch of the other processes."""
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self.channel(self.me))
+        await self.courier.subscribe()
         loop = asyncio.get_running_loop()
-        for job in (self._listen(), self._write(), self._renew(), self._watch()):
+        for job in (self.courier.listen(), self.courier.write(), self._renew(),
+                    self._watch()):
             self._tasks.append(loop.create_task(job))
 
     async def stop(self) -> None:
@@ -181,69 +183,16 @@ class Cluster:
         for session in list(self.sessions.values()):
             self._end_session(session, moved=True)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._flush(), 2.0)
+            await asyncio.wait_for(self.courier.flush(), 2.0)
         for task in self._tasks:
             task.cancel()
-        with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+        await self.courier.close()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
-    async def _flush(self) -> None:
-        while not self._posts.empty():
-            await asyncio.sleep(0.01)
-
     def post(self, process: str, message: dict[str, Any]) -> None:
         """Send ``message`` to ``process``; messages leave in the order posted."""
-        self._posts.put_nowait((process, message))
-
-    async def _write(self) -> None:
-        """Every posted message, in order: to this process directly, to others through
-        Redis; a process that no longer listens is noticed here."""
-        while True:
-            batch = [await self._posts.get()]
-            while not self._posts.empty() and len(batch) < 500:
-                batch.append(self._posts.get_nowait())
-            remote = []
-            for process, message in batch:
-                if process == self.me:
-                    self._dispatch(message)
-                else:
-                    remote.append((process, message))
-            if not remote:
-                continue
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for process, message in remote:
-                        pipe.publish(self.channel(process), json.dumps(message))
-                    heard = await pipe.execute()
-            except Exception:  # noqa: BLE001 - Redis away: the watch sorts out who is gone
-                log.exception("could not pass %d messages to other server processes",
-                              len(remote))
-                continue
-            for (process, _message), listeners in zip(remote, heard, strict=True):
-                if not listeners:
-                    self._process_gone(process)
-
-    async def _listen(self) -> None:
-        while True:
-            try:
-                async for item in self._pubsub.listen():
-                    if item.get("type") != "message":
-                        continue
-                    try:
-                        message = json.loads(item["data"])
-                    except ValueError:
-                        log.error("a message on this process's channel is not JSON")
-                        continue
-                    self._dispatch(message)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - reconnect and listen on
-                log.exception("lost this process's Redis channel; listening again")
-                await asyncio.sleep(0.5)
-                with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.channel(self.me))
+        self.courier.post(process, message)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         op, conn = message.get("op"), str(message.get("conn"))

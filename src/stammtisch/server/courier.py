@@ -1,0 +1,143 @@
+"""Messages between the server processes of one deployment, over Redis pub/sub.
+
+Every process listens on its own channel. Messages posted to other processes leave in
+the order posted, in pipelined batches. A batch whose publish fails (Redis closed the
+connection, or restarted) is published again a few times over about two seconds before
+it is given up: a message lost here would be a seat's confirmation or a state its
+client never sees. Publishing again may deliver a message twice (the first try reached
+Redis, its reply did not), so every message carries its sender and a number counted
+per receiver, and a receiver drops what it already heard from that sender.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+
+log = logging.getLogger("stammtisch.server")
+
+RETRY_AFTER = (0.05, 0.2, 0.5, 1.0)
+"""Seconds waited before each further try of a batch that could not be published."""
+MAX_BATCH = 500
+
+
+class Courier:
+    """This process's channel: ``dispatch`` gets every message sent to it, once and in
+    the order each sender posted; ``gone`` is told of a process that no longer listens."""
+
+    def __init__(self, redis: aioredis.Redis, prefix: str, me: str,
+                 dispatch: Callable[[dict[str, Any]], None],
+                 gone: Callable[[str], None]) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.me = me
+        self.dispatch = dispatch
+        self.gone = gone
+        self._posts: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._numbers: dict[str, int] = {}
+        """The number of the last message posted to each other process."""
+        self._heard: dict[str, int] = {}
+        """The number of the last message heard from each other process."""
+        self._pubsub: Any = None
+
+    def channel(self, process: str) -> str:
+        return f"{self.prefix}proc:{process}"
+
+    async def subscribe(self) -> None:
+        """Listen on this process's channel (before :meth:`listen` and :meth:`write`
+        run, so that nothing sent once it was named here is missed)."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.channel(self.me))
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+
+    def post(self, process: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``process``; messages leave in the order posted."""
+        self._posts.put_nowait((process, message))
+
+    async def flush(self) -> None:
+        """Wait until every message posted so far has left."""
+        while not self._posts.empty():
+            await asyncio.sleep(0.01)
+
+    async def write(self) -> None:
+        """Every posted message, in order: to this process directly, to others through
+        Redis; a process that no longer listens is noticed here."""
+        while True:
+            batch = [await self._posts.get()]
+            while not self._posts.empty() and len(batch) < MAX_BATCH:
+                batch.append(self._posts.get_nowait())
+            remote = []
+            for process, message in batch:
+                if process == self.me:
+                    self.dispatch(message)
+                else:
+                    remote.append((process, self._envelope(process, message)))
+            if remote:
+                await self._publish(remote)
+
+    def _envelope(self, process: str, message: dict[str, Any]) -> str:
+        number = self._numbers.get(process, 0) + 1
+        self._numbers[process] = number
+        return json.dumps({"from": self.me, "n": number, "body": message})
+
+    async def _publish(self, remote: list[tuple[str, str]]) -> None:
+        for attempt in range(len(RETRY_AFTER) + 1):
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for process, text in remote:
+                        pipe.publish(self.channel(process), text)
+                    heard = await pipe.execute()
+            except Exception:  # noqa: BLE001 - Redis away: tried again, then given up
+                if attempt == len(RETRY_AFTER):
+                    log.exception("could not pass %d messages to other server processes; "
+                                  "given up", len(remote))
+                    return
+                log.warning("could not pass %d messages to other server processes; "
+                            "trying again", len(remote), exc_info=True)
+                await asyncio.sleep(RETRY_AFTER[attempt])
+                continue
+            for (process, _text), listeners in zip(remote, heard, strict=True):
+                if not listeners:
+                    self.gone(process)
+            return
+
+    async def listen(self) -> None:
+        """Dispatch every message on this process's channel; listen again when Redis
+        drops the subscription."""
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") == "message":
+                        self._receive(item["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - reconnect and listen on
+                log.exception("lost this process's Redis channel; listening again")
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(self.channel(self.me))
+
+    def _receive(self, data: str | bytes) -> None:
+        try:
+            envelope = json.loads(data)
+            sender, number, message = envelope["from"], envelope["n"], envelope["body"]
+        except (ValueError, TypeError, KeyError):
+            log.error("a message on this process's channel is not a courier's envelope")
+            return
+        if not isinstance(sender, str) or not isinstance(number, int) \
+                or not isinstance(message, dict):
+            log.error("a message on this process's channel is not a courier's envelope")
+            return
+        if number <= self._heard.get(sender, 0):
+            return  # published again after a lost reply: heard already
+        self._heard[sender] = number
+        self.dispatch(message)

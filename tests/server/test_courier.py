@@ -1,0 +1,170 @@
+"""The messages between server processes (server/courier.py) on a real Redis: in order,
+each once, through a publish that failed or whose reply was lost, and through Redis
+closing the connection."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+import pytest
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from stammtisch.server import courier as courier_module
+from stammtisch.server.courier import Courier
+
+
+class FlakyPipeline:
+    """A pipeline whose execute fails as its client was told: ``before`` Redis got the
+    commands, or ``after`` Redis ran them (the reply lost)."""
+
+    def __init__(self, pipe: Any, client: FlakyRedis) -> None:
+        self.pipe = pipe
+        self.client = client
+
+    async def __aenter__(self) -> FlakyPipeline:
+        await self.pipe.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.pipe.__aexit__(*exc)
+
+    def publish(self, channel: str, text: str) -> None:
+        self.pipe.publish(channel, text)
+
+    async def execute(self) -> list[Any]:
+        failure = self.client.failures.pop(0) if self.client.failures else None
+        if failure == "before":
+            raise RedisConnectionError("Connection closed by server.")
+        heard: list[Any] = await self.pipe.execute()
+        if failure == "after":
+            raise RedisConnectionError("Connection closed by server.")
+        return heard
+
+
+class FlakyRedis:
+    def __init__(self, client: aioredis.Redis, failures: list[str]) -> None:
+        self.client = client
+        self.failures = failures
+
+    def pipeline(self, **kwargs: Any) -> FlakyPipeline:
+        return FlakyPipeline(self.client.pipeline(**kwargs), self)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+
+async def _two_processes(url: str, prefix: str, failures: list[str],
+                         body: Callable[[Courier, list[dict[str, Any]]], Awaitable[None]],
+                         client_name: str | None = None) -> list[dict[str, Any]]:
+    """Process "a" (its Redis failing as ``failures`` say) posts to process "b"; what
+    "b" dispatched, after ``body`` ran."""
+    clients = [aioredis.from_url(url, client_name=client_name), aioredis.from_url(url)]
+    got: list[dict[str, Any]] = []
+    gone: list[str] = []
+    sender = Courier(cast(aioredis.Redis, FlakyRedis(clients[0], failures)), prefix, "a",
+                     lambda m: pytest.fail(f"a heard {m}"), gone.append)
+    receiver = Courier(clients[1], prefix, "b", got.append, gone.append)
+    await sender.subscribe()
+    await receiver.subscribe()
+    tasks = [asyncio.create_task(job) for job in
+             (sender.write(), sender.listen(), receiver.write(), receiver.listen())]
+    try:
+        await body(sender, got)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await sender.close()
+        await receiver.close()
+        for client in clients:
+            await client.aclose()
+    assert gone == []
+    return got
+
+
+async def _until(test: Callable[[], bool], seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if test():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not in time")
+
+
+def _post_numbered(sender: Courier, first: int, last: int) -> None:
+    for number in range(first, last + 1):
+        sender.post("b", {"op": "out", "n": number})
+
+
+@pytest.mark.parametrize("failures", [[], ["before"], ["after"], ["after", "before", "after"]])
+def test_every_message_arrives_once_and_in_order(redis_server: str, redis_prefix: str,
+                                                 failures: list[str]) -> None:
+    async def body(sender: Courier, got: list[dict[str, Any]]) -> None:
+        _post_numbered(sender, 1, 30)
+        await _until(lambda: len(got) >= 30)
+        _post_numbered(sender, 31, 40)
+        await _until(lambda: len(got) >= 40)
+        await asyncio.sleep(0.1)  # a copy published again would have come by now
+
+    got = asyncio.run(_two_processes(redis_server, redis_prefix, list(failures), body))
+    assert [m["n"] for m in got] == list(range(1, 41))
+
+
+def test_a_batch_given_up_is_logged_and_the_next_goes(
+        redis_server: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(courier_module, "RETRY_AFTER", (0.01, 0.01))
+
+    async def body(sender: Courier, got: list[dict[str, Any]]) -> None:
+        _post_numbered(sender, 1, 3)
+        await sender.flush()
+        await asyncio.sleep(0.2)
+        _post_numbered(sender, 4, 5)
+        await _until(lambda: len(got) >= 2)
+
+    with caplog.at_level(logging.WARNING, "stammtisch.server"):
+        got = asyncio.run(_two_processes(redis_server, redis_prefix,
+                                         ["before"] * 3, body))
+    assert [m["n"] for m in got] == [4, 5]
+    assert any("given up" in record.getMessage() for record in caplog.records)
+
+
+def test_redis_closing_the_connection_loses_nothing(redis_server: str,
+                                                    redis_prefix: str) -> None:
+    """Redis closes the sending process's connection between two batches: the next
+    batch still arrives."""
+    name = f"{redis_prefix.rstrip(':')}_sender"
+
+    async def body(sender: Courier, got: list[dict[str, Any]]) -> None:
+        _post_numbered(sender, 1, 10)
+        await _until(lambda: len(got) >= 10)
+        admin = aioredis.from_url(redis_server)
+        try:
+            for client in await admin.client_list():
+                if client.get("name") == name:
+                    await admin.client_kill_filter(_id=client["id"])
+        finally:
+            await admin.aclose()
+        _post_numbered(sender, 11, 20)
+        await _until(lambda: len(got) >= 20)
+
+    got = asyncio.run(_two_processes(redis_server, redis_prefix, [], body, client_name=name))
+    assert [m["n"] for m in got] == list(range(1, 21))
+
+
+def test_a_receiver_drops_copies_and_what_is_not_an_envelope(
+        caplog: pytest.LogCaptureFixture) -> None:
+    got: list[dict[str, Any]] = []
+    receiver = Courier(cast(aioredis.Redis, None), "p:", "b", got.append, lambda p: None)
+    envelopes = [{"from": "a", "n": 1, "body": {"k": 1}}, {"from": "a", "n": 1, "body": {"k": 1}},
+                 {"from": "c", "n": 1, "body": {"k": 2}}, {"from": "a", "n": 2, "body": {"k": 3}},
+                 {"from": "a", "n": "3", "body": {}}, {"n": 4, "body": {}}, ["a", 5]]
+    with caplog.at_level(logging.ERROR, "stammtisch.server"):
+        for envelope in envelopes:
+            receiver._receive(json.dumps(envelope))
+        receiver._receive(b"not json")
+    assert got == [{"k": 1}, {"k": 2}, {"k": 3}]
+    assert len(caplog.records) == 4
