@@ -161,10 +161,15 @@ def test_a_receiver_drops_copies_and_what_is_not_an_envelope(
     receiver = Courier(cast(aioredis.Redis, None), "p:", "b", got.append, lambda p: None)
     envelopes = [{"from": "a", "n": 1, "body": {"k": 1}}, {"from": "a", "n": 1, "body": {"k": 1}},
                  {"from": "c", "n": 1, "body": {"k": 2}}, {"from": "a", "n": 2, "body": {"k": 3}},
-                 {"from": "a", "n": "3", "body": {}}, {"n": 4, "body": {}}, ["a", 5]]
-    with caplog.at_level(logging.ERROR, "stammtisch.server"):
+                 {"from": "a", "n": "3", "body": {}}, {"n": 4, "body": {}}, ["a", 5],
+                 {"from": "a", "n": 5, "body": {"k": 4}}]
+    with caplog.at_level(logging.WARNING, "stammtisch.server"):
         for envelope in envelopes:
             receiver._receive(json.dumps(envelope))
         receiver._receive(b"not json")
-    assert got == [{"k": 1}, {"k": 2}, {"k": 3}]
-    assert len(caplog.records) == 4
+    assert got == [{"k": 1}, {"k": 2}, {"k": 3}, {"k": 4}]
+    said = [(record.levelname, record.getMessage()) for record in caplog.records]
+    assert said[-1] == ("ERROR", "a message on this process's channel is not a courier's "
+                        "envelope")
+    assert said.count(said[-1]) == 4
+    assert ("WARNING", "2 messages from server process a were lost") in said

@@ -6,7 +6,8 @@ connection, or restarted) is published again a few times over about two seconds 
 it is given up: a message lost here would be a seat's confirmation or a state its
 client never sees. Publishing again may deliver a message twice (the first try reached
 Redis, its reply did not), so every message carries its sender and a number counted
-per receiver, and a receiver drops what it already heard from that sender.
+per receiver: a receiver drops what it already heard from that sender, and logs the
+messages it never heard (a batch given up, or its subscription lost for a moment).
 """
 
 from __future__ import annotations
@@ -137,7 +138,11 @@ class Courier:
                 or not isinstance(message, dict):
             log.error("a message on this process's channel is not a courier's envelope")
             return
-        if number <= self._heard.get(sender, 0):
+        last = self._heard.get(sender, 0)
+        if number <= last:
             return  # published again after a lost reply: heard already
+        if last and number > last + 1:
+            log.warning("%d messages from server process %s were lost", number - last - 1,
+                        sender)
         self._heard[sender] = number
         self.dispatch(message)
