@@ -1,7 +1,8 @@
 """A table that flows, in Chromium: input locked while the connection is down (and nothing
 sent twice), the summary of a finished deal held until "Next deal", a forced move played
 by itself, a premove while the computer thinks, "Play again" for one person and for two
-people on two pages, the settings popover and the replay's move list."""
+people on two pages, the settings popover, the replay's move list, and the page of a
+player who is out."""
 
 from __future__ import annotations
 
@@ -320,3 +321,39 @@ def test_a_schmier_deal_ends_in_its_summary(page: Any, server: LiveServer) -> No
     text = page.inner_text("#deal-summary")
     assert "Contract: you bid" in text and "High:" in text and "Team A" in text
     shoot(page, "flow-summary-schmier")
+
+
+def _out_first(server: LiveServer) -> dict[str, Any]:
+    """A Schnauz table of three people with one life each, played at random over sockets
+    until the creator is out and the other two play on (the page then opens at a
+    match that waits for them)."""
+    for seed in range(1, 40):
+        created = server.create("schnauz", ["human", "open", "open"], seed=seed,
+                                num_players=3, lives=1)
+        socks = [server.socket(created["id"], created["token"])]
+        socks[0].receive()
+        for seat in (1, 2):
+            socks.append(server.socket(created["id"]))
+            socks[-1].receive()
+            socks[-1].send({"type": "sit", "seat": seat, "name": f"Friend {seat}"})
+            socks[-1].until("seated")
+        rng = random.Random(seed)
+        while socks[0].state["result"] is None \
+                and not socks[0].state["view"]["eliminated"][0]:
+            play_steps(socks, rng, 1)
+        over = socks[0].state["result"] is not None
+        for sock in socks:
+            sock.close()
+        if not over:
+            return created
+    raise AssertionError("the creator was never out first")
+
+
+def test_a_player_who_is_out_watches_without_a_hand(page: Any, server: LiveServer) -> None:
+    created = _out_first(server)
+    with_token(page, server, created["id"], created["token"])
+    page.wait_for_selector("#out-banner")
+    assert "You are out." in page.inner_text("#out-banner")
+    assert page.locator(".hand-area, .actions .action, #typed").count() == 0
+    assert page.locator("#watching").count() == 0  # still the seat's own page, not a watcher's
+    shoot(page, "flow-out")

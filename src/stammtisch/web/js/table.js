@@ -486,6 +486,10 @@ function render() {
         : canPremove() && (view.hand || []).length ? ["hint-doc", t("ui.premove_doc")] : ["", ""];
   const moveNote = state.seat === null ? null
     : h("p", { class: `selection ${noteKind}`, "aria-hidden": noteText ? null : "true" }, noteText);
+  // A player who lost every life watches the rest of the match from the seat.
+  const out = state.seat !== null && !state.result && Boolean(view.eliminated?.[state.seat]);
+  const outBanner = out ? h("p", { class: "watch-banner", id: "out-banner" }, h("strong", {}, t("ui.you_are_out")), " ",
+    t("ui.you_are_out_doc"), " ", h("a", { href: "/", class: "button" }, t("ui.new_match"))) : null;
   const newLines = events.slice(announced).map((e) => eventText(e, c)).slice(-3).join(" ");
   announced = events.length;
   root.replaceChildren(
@@ -495,6 +499,7 @@ function render() {
         "data-connection": down ? "down" : "up" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp(view.phase)),
         watchBanner(state),
+        outBanner,
         state.chosen_deals ? h("p", { class: "practice" }, t("ui.chosen_deals")) : null,
         seatsStrip(view, game, c),
         dealOver,
@@ -504,13 +509,13 @@ function render() {
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),
         hinted && hinted.seq === state.seq && legal.length ? hintLine(hinted.advice) : null,
-        moveNote,
-        state.seat === null ? null : hand,
+        out ? null : moveNote,
+        state.seat === null || out ? null : hand,
         state.result ? againBox() : null,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
           h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")), " ",
           h("a", { href: `/review/${encodeURIComponent(tableId)}?seat=${state.seat ?? 0}`, class: "button secondary-link review-link" }, t("review.button")))
-          : state.seat === null ? null : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
+          : state.seat === null || out ? null : [actionBar(legal), h("div", { class: "controls" }, typedForm(legal), tools),
             h("p", { class: "keys-help" }, t("ui.keys_help"))]),
       h("aside", { class: "side" }, tableText(view, game, ui),
         sheet ? h("section", { class: "sheet-box", "aria-label": t("ui.score_sheet") }, sheet) : null, logBox(c), rulesBox()),
