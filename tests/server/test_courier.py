@@ -1,6 +1,6 @@
 """The messages between server processes (server/courier.py) on a real Redis: in order,
-each once, through a publish that failed or whose reply was lost, and through Redis
-closing the connection."""
+each once, through a publish that failed or whose reply was lost, through Redis closing
+the sender's connection, and after Redis closed the receiver's subscription."""
 
 from __future__ import annotations
 
@@ -60,12 +60,15 @@ class FlakyRedis:
 
 async def _two_processes(url: str, prefix: str, failures: list[str],
                          body: Callable[[Courier, list[dict[str, Any]]], Awaitable[None]],
-                         client_name: str | None = None) -> list[dict[str, Any]]:
+                         names: tuple[str | None, str | None] = (None, None),
+                         gone: list[str] | None = None) -> list[dict[str, Any]]:
     """Process "a" (its Redis failing as ``failures`` say) posts to process "b"; what
-    "b" dispatched, after ``body`` ran."""
-    clients = [aioredis.from_url(url, client_name=client_name), aioredis.from_url(url)]
+    "b" dispatched, after ``body`` ran. ``names``: the two processes' Redis client names;
+    ``gone``: where the processes found to be gone are put (else there must be none)."""
+    clients = [aioredis.from_url(url, client_name=name) for name in names]
     got: list[dict[str, Any]] = []
-    gone: list[str] = []
+    expect_none = gone is None
+    gone = [] if gone is None else gone
     sender = Courier(cast(aioredis.Redis, FlakyRedis(clients[0], failures)), prefix, "a",
                      lambda m: pytest.fail(f"a heard {m}"), gone.append)
     receiver = Courier(clients[1], prefix, "b", got.append, gone.append)
@@ -82,7 +85,8 @@ async def _two_processes(url: str, prefix: str, failures: list[str],
         await receiver.close()
         for client in clients:
             await client.aclose()
-    assert gone == []
+    if expect_none:
+        assert gone == []
     return got
 
 
@@ -151,8 +155,56 @@ def test_redis_closing_the_connection_loses_nothing(redis_server: str,
         _post_numbered(sender, 11, 20)
         await _until(lambda: len(got) >= 20)
 
-    got = asyncio.run(_two_processes(redis_server, redis_prefix, [], body, client_name=name))
+    got = asyncio.run(_two_processes(redis_server, redis_prefix, [], body, names=(name, None)))
     assert [m["n"] for m in got] == list(range(1, 21))
+
+
+async def _kill_clients(url: str, name: str) -> int:
+    admin = aioredis.from_url(url)
+    try:
+        killed = 0
+        for client in await admin.client_list():
+            if client.get("name") == name:
+                killed += int(await admin.client_kill_filter(_id=client["id"]))
+        return killed
+    finally:
+        await admin.aclose()
+
+
+def test_a_receiver_whose_subscription_redis_closed_listens_again(
+        redis_server: str, redis_prefix: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Redis closes the receiving process's subscription: it subscribes again, the sender
+    notices the process gone meanwhile (what it posted then is lost, and the receiver
+    says how many), and what is posted afterwards arrives."""
+    name = f"{redis_prefix.rstrip(':')}_receiver"
+    gone: list[str] = []
+
+    async def body(sender: Courier, got: list[dict[str, Any]]) -> None:
+        _post_numbered(sender, 1, 5)
+        await _until(lambda: len(got) >= 5)
+        assert await _kill_clients(redis_server, name) >= 1
+        _post_numbered(sender, 6, 6)
+        await _until(lambda: bool(gone))
+        channel = sender.channel("b")
+
+        async def listening() -> bool:
+            return bool((await sender.redis.pubsub_numsub(channel))[0][1])
+
+        for _ in range(500):
+            if await listening():
+                break
+            await asyncio.sleep(0.01)
+        _post_numbered(sender, 7, 10)
+        await _until(lambda: len(got) >= 9)
+
+    with caplog.at_level(logging.WARNING, "stammtisch.server"):
+        got = asyncio.run(_two_processes(redis_server, redis_prefix, [], body,
+                                         names=(None, name), gone=gone))
+    assert [m["n"] for m in got] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
+    assert gone == ["b"]
+    said = [record.getMessage() for record in caplog.records]
+    assert "lost this process's Redis channel; listening again" in said
+    assert "messages from server process a were lost: 1" in said
 
 
 def test_a_receiver_drops_copies_and_what_is_not_an_envelope(
@@ -172,4 +224,4 @@ def test_a_receiver_drops_copies_and_what_is_not_an_envelope(
     assert said[-1] == ("ERROR", "a message on this process's channel is not a courier's "
                         "envelope")
     assert said.count(said[-1]) == 4
-    assert ("WARNING", "2 messages from server process a were lost") in said
+    assert ("WARNING", "messages from server process a were lost: 2") in said

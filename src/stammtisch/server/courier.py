@@ -142,7 +142,7 @@ class Courier:
         if number <= last:
             return  # published again after a lost reply: heard already
         if last and number > last + 1:
-            log.warning("%d messages from server process %s were lost", number - last - 1,
-                        sender)
+            log.warning("messages from server process %s were lost: %d", sender,
+                        number - last - 1)
         self._heard[sender] = number
         self.dispatch(message)
