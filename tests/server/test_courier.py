@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from stammtisch.server import courier as courier_module
-from stammtisch.server.courier import Courier
+from stammtisch.server.courier import ALL, Courier
 
 
 class FlakyPipeline:
@@ -209,19 +209,55 @@ def test_a_receiver_whose_subscription_redis_closed_listens_again(
 
 def test_a_receiver_drops_copies_and_what_is_not_an_envelope(
         caplog: pytest.LogCaptureFixture) -> None:
+    """Numbers count per sender and channel: a broadcast's number 1 is not a copy of a
+    direct message's; a message for another process, or from this one, is not heard."""
     got: list[dict[str, Any]] = []
     receiver = Courier(cast(aioredis.Redis, None), "p:", "b", got.append, lambda p: None)
-    envelopes = [{"from": "a", "n": 1, "body": {"k": 1}}, {"from": "a", "n": 1, "body": {"k": 1}},
-                 {"from": "c", "n": 1, "body": {"k": 2}}, {"from": "a", "n": 2, "body": {"k": 3}},
-                 {"from": "a", "n": "3", "body": {}}, {"n": 4, "body": {}}, ["a", 5],
-                 {"from": "a", "n": 5, "body": {"k": 4}}]
+
+    def sent(sender: str, number: Any, k: int, to: str = "b") -> dict[str, Any]:
+        return {"from": sender, "to": to, "n": number, "body": {"k": k}}
+
+    envelopes = [sent("a", 1, 1), sent("a", 1, 1), sent("c", 1, 2), sent("a", 1, 3, ALL),
+                 sent("a", 2, 4), sent("a", 2, 4, ALL), sent("b", 9, 0, ALL),
+                 sent("a", "3", 0), sent("a", 3, 0, "c"), {"from": "a", "n": 4, "body": {}},
+                 ["a", 5], sent("a", 5, 5)]
     with caplog.at_level(logging.WARNING, "stammtisch.server"):
         for envelope in envelopes:
             receiver._receive(json.dumps(envelope))
         receiver._receive(b"not json")
-    assert got == [{"k": 1}, {"k": 2}, {"k": 3}, {"k": 4}]
+    assert got == [{"k": k} for k in (1, 2, 3, 4, 4, 5)]
     said = [(record.levelname, record.getMessage()) for record in caplog.records]
     assert said[-1] == ("ERROR", "a message on this process's channel is not a courier's "
                         "envelope")
-    assert said.count(said[-1]) == 4
+    assert said.count(said[-1]) == 5
     assert ("WARNING", "messages from server process a were lost: 2") in said
+
+
+def test_a_broadcast_reaches_every_other_process_once(redis_server: str,
+                                                      redis_prefix: str) -> None:
+    async def run() -> dict[str, list[dict[str, Any]]]:
+        clients = [aioredis.from_url(redis_server) for _ in range(3)]
+        got: dict[str, list[dict[str, Any]]] = {name: [] for name in "abc"}
+        couriers = [Courier(client, redis_prefix, name, got[name].append, lambda p: None)
+                    for client, name in zip(clients, "abc", strict=True)]
+        tasks = []
+        for courier in couriers:
+            await courier.subscribe()
+            tasks += [asyncio.create_task(courier.write()),
+                      asyncio.create_task(courier.listen())]
+        try:
+            couriers[0].broadcast({"k": 1})
+            couriers[0].post("b", {"k": 2})
+            couriers[0].broadcast({"k": 3})
+            await _until(lambda: len(got["b"]) >= 3 and len(got["c"]) >= 2)
+            await asyncio.sleep(0.1)
+        finally:
+            for task in tasks:
+                task.cancel()
+            for courier, client in zip(couriers, clients, strict=True):
+                await courier.close()
+                await client.aclose()
+        return got
+
+    got = asyncio.run(run())
+    assert got == {"a": [], "b": [{"k": 1}, {"k": 2}, {"k": 3}], "c": [{"k": 1}, {"k": 3}]}

@@ -1,6 +1,7 @@
 """The bot API over a live server: the example client plays a full match against the
 server's computer players and sees only its seat; the time limit, illegal actions, bad
-tokens, the invite link, a program that is away, and a hostile stream."""
+tokens, the invite link, a program that is away, a hostile stream, and a stream offered
+the tables of every process of a deployment."""
 
 from __future__ import annotations
 
@@ -268,3 +269,42 @@ def test_the_example_client_takes_an_open_seat_by_the_invite_link(server: LiveSe
     assert ends and ends[0]["seat"] == 1 and ends[0]["result"] is not None
     assert ends[0]["seats"][1]["name"] == "invited"
     person.close()
+
+
+def test_a_stream_is_offered_the_tables_of_every_process(postgres: str, redis_server: str,
+                                                          redis_prefix: str) -> None:
+    """Two server processes (one PostgreSQL schema, one Redis): a program's stream at the
+    second is offered a table already waiting at the first, new tables made at either,
+    and none of another bot's; it plays the first process's table through its own."""
+    servers = [LiveServer(postgres, redis=redis_server, redis_prefix=redis_prefix,
+                          bot_time=BOT_TIME, bot_rate=1000.0, bot_burst=1000.0)
+               for _ in range(2)]
+    try:
+        token = network_bot.register(servers[0].url, "roamer")
+        network_bot.register(servers[0].url, "other")
+        seats = ["human", "bot:roamer:beginner", "club"]
+        waiting = new_table(servers[0], "scat", seats, num_players=3)
+        with connect(f"ws://127.0.0.1:{servers[1].port}/ws/bot",
+                     additional_headers={"Authorization": f"Bearer {token}"}) as stream:
+            assert json.loads(stream.recv(timeout=5))["type"] == "hello"
+            offered = {json.loads(stream.recv(timeout=5))["table"]}
+            made = [new_table(server, "scat", seats, num_players=3) for server in servers]
+            new_table(servers[0], "scat", ["human", "bot:other", "club"], num_players=3)
+            expected = {waiting["id"], *(table["id"] for table in made)}
+            while offered != expected:
+                offer = json.loads(stream.recv(timeout=5))
+                assert offer["type"] == "offer" and offer["seat"] == 1, offer
+                assert offer["table"] in expected, offer
+                assert offer["socket"] == f"/ws/tables/{offer['table']}"
+                offered.add(offer["table"])
+            with pytest.raises(TimeoutError):
+                stream.recv(timeout=0.5)
+        assert waiting["id"] in servers[0].hub.tables
+        assert waiting["id"] not in servers[1].hub.tables
+        sock = program(servers[1], waiting["id"], token)
+        state = sock.until("state")
+        assert state["seat"] == 1 and state["view"]["hand"]
+        sock.close()
+    finally:
+        for server in servers:
+            server.stop()

@@ -1,9 +1,11 @@
 """The offers of the bot API: which program streams (``/ws/bot``) listen for which bot
-account, and the ``offer`` messages that tell a program of a seat kept for it."""
+account, and the ``offer`` messages that tell a program of a seat kept for it. In a
+deployment of several processes (server/cluster.py) every offer is passed on to the
+other processes too, since a program's stream may be connected to any of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from stammtisch.server.outbox import Outbox, SlowReader
@@ -11,7 +13,7 @@ from stammtisch.server.seats import EXTERNAL
 from stammtisch.server.tables import OVER, Table
 
 MAX_STREAMS = 4
-"""Streams one bot account may hold open at once."""
+"""Streams one bot account may hold open at once (at each server process)."""
 
 
 def offer(table: Table, seat: int) -> dict[str, Any]:
@@ -26,6 +28,9 @@ class Offers:
 
     def __init__(self) -> None:
         self.streams: dict[str, list[Outbox]] = {}
+        self.relay: Callable[[str, dict[str, Any]], None] | None = None
+        """Set in a deployment of several processes: passes an offer made here on to
+        the others' streams of its bot."""
 
     def listen(self, bot: str, outbox: Outbox) -> bool:
         """Add a stream; False when the bot holds :data:`MAX_STREAMS` already."""
@@ -42,16 +47,23 @@ class Offers:
         if not held:
             self.streams.pop(bot, None)
 
+    def push(self, bot: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to every stream of ``bot`` here."""
+        for outbox in list(self.streams.get(bot, [])):
+            try:
+                outbox.push(message)
+            except SlowReader:
+                self.forget(bot, outbox)
+
     def tell(self, table: Table) -> None:
         """Offer each seat of ``table`` kept for a program to that program's streams."""
         for seat, info in enumerate(table.seats):
             if info.kind != EXTERNAL:
                 continue
-            for outbox in list(self.streams.get(info.name, [])):
-                try:
-                    outbox.push(offer(table, seat))
-                except SlowReader:
-                    self.forget(info.name, outbox)
+            message = offer(table, seat)
+            self.push(info.name, message)
+            if self.relay is not None:
+                self.relay(info.name, message)
 
 
 def waiting_for(bot: str, tables: Iterable[Table]) -> list[dict[str, Any]]:

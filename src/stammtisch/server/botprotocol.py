@@ -27,12 +27,15 @@ such a seat is ``{"kind": "external", "name": NAME, "level": <fallback>, "connec
 
 The stream: ``/ws/bot`` with ``Authorization: Bearer <token>`` (or ``?bot_token=``).
 A missing or wrong token: ``error`` ``bad_token``, closed with 4401. At most
-:data:`~stammtisch.server.botoffers.MAX_STREAMS` (4) streams per account (else
-``rate_limited``, closed with 4429). The server sends ``{"type": "hello", "bot", "bot_time"}``,
-then ``{"type": "offer", "table", "seat", "game", "options", "phase", "socket"}`` for every
-table in memory that keeps a seat for the bot and is not over, and then one for every new
-table (and every "play again" table) that names it. A program may be offered a table it
-already plays (after it reconnects to the stream): offers are keyed by ``table``. The
+:data:`~stammtisch.server.botoffers.MAX_STREAMS` (4) streams per account at each process
+(else ``rate_limited``, closed with 4429). The server sends
+``{"type": "hello", "bot", "bot_time"}``, then
+``{"type": "offer", "table", "seat", "game", "options", "phase", "socket"}`` for every table
+in memory that keeps a seat for the bot and is not over, and then one for every new
+table (and every "play again" table) that names it; in a deployment of several processes
+(``serve --redis``), the tables of every process, whichever the stream is connected to.
+A program may be offered a table it already plays (after it reconnects to the stream, or
+when a table was made as it connected): offers are keyed by ``table``. The
 stream answers ``{"type": "ping", "id"?}`` with ``{"type": "pong", "id"}``; anything else
 is refused (``bad_message``), with the same rate limit and refusal limit as a table socket
 (:mod:`stammtisch.server.protocol`, Limits). The stream carries no play.

@@ -83,6 +83,9 @@ async def bot_socket(websocket: WebSocket) -> None:
         outbox.push({"type": "hello", "bot": name, "bot_time": config.bot_time})
         for offer in waiting_for(name, list(hub(websocket).tables.values())):
             outbox.push(offer)
+        cluster = getattr(websocket.app.state, "cluster", None)
+        if cluster is not None:  # several server processes: tables run at the others too
+            cluster.ask_offers(name)
         while True:
             incoming = await websocket.receive()
             if incoming["type"] == "websocket.disconnect":

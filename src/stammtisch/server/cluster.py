@@ -37,6 +37,7 @@ import redis.asyncio as aioredis
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
+from stammtisch.server.botoffers import waiting_for
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.courier import Courier
 from stammtisch.server.hub import Hub, NotOwner
@@ -155,6 +156,7 @@ class Cluster:
         self.sessions: dict[str, Session] = {}
         self.courier = Courier(self.redis, self.prefix, me, self._dispatch,
                                self._process_gone)
+        hub.offers.relay = self._relay_offer
         self._tasks: list[asyncio.Task[None]] = []
 
     def channel(self, process: str) -> str:
@@ -194,8 +196,32 @@ class Cluster:
         """Send ``message`` to ``process``; messages leave in the order posted."""
         self.courier.post(process, message)
 
+    # --- the bot API's offers, to a program's streams at any process ---------------------
+
+    def _relay_offer(self, bot: str, offer: dict[str, Any]) -> None:
+        self.courier.broadcast({"op": "offer", "bot": bot, "offer": offer})
+
+    def ask_offers(self, bot: str) -> None:
+        """A stream of ``bot`` connected here: every other process offers it the live
+        tables it runs that keep a seat for ``bot``."""
+        self.courier.broadcast({"op": "wants", "bot": bot, "edge": self.me})
+
+    def _dispatch_offers(self, message: dict[str, Any]) -> None:
+        bot = str(message.get("bot"))
+        if message["op"] == "offer":
+            if isinstance(message.get("offer"), dict):
+                self.hub.offers.push(bot, message["offer"])
+            return
+        for offer in waiting_for(bot, list(self.hub.tables.values())):
+            self.post(str(message.get("edge", "")), {"op": "offer", "bot": bot, "offer": offer})
+
+    # --- messages from other processes ---------------------------------------------------
+
     def _dispatch(self, message: dict[str, Any]) -> None:
         op, conn = message.get("op"), str(message.get("conn"))
+        if op in ("offer", "wants"):
+            self._dispatch_offers(message)
+            return
         if op == "join":
             self._open_session(conn, str(message["edge"]), str(message["table"]),
                                str(message.get("token", "")), message.get("bot"))

@@ -1,12 +1,13 @@
 """Messages between the server processes of one deployment, over Redis pub/sub.
 
-Every process listens on its own channel. Messages posted to other processes leave in
+Every process listens on its own channel and on one all of them share (for what every
+process must hear: :meth:`Courier.broadcast`). Messages posted to other processes leave in
 the order posted, in pipelined batches. A batch whose publish fails (Redis closed the
 connection, or restarted) is published again a few times over about two seconds before
 it is given up: a message lost here would be a seat's confirmation or a state its
 client never sees. Publishing again may deliver a message twice (the first try reached
 Redis, its reply did not), so every message carries its sender and a number counted
-per receiver: a receiver drops what it already heard from that sender, and logs the
+per channel: a receiver drops what it already heard from that sender there, and logs the
 messages it never heard (a batch given up, or its subscription lost for a moment).
 """
 
@@ -23,6 +24,8 @@ import redis.asyncio as aioredis
 
 log = logging.getLogger("stammtisch.server")
 
+ALL = "*"
+"""The destination of a message to every other process."""
 RETRY_AFTER = (0.05, 0.2, 0.5, 1.0)
 """Seconds waited before each further try of a batch that could not be published."""
 MAX_BATCH = 500
@@ -42,19 +45,20 @@ class Courier:
         self.gone = gone
         self._posts: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._numbers: dict[str, int] = {}
-        """The number of the last message posted to each other process."""
-        self._heard: dict[str, int] = {}
-        """The number of the last message heard from each other process."""
+        """The number of the last message posted to each other process (and to :data:`ALL`)."""
+        self._heard: dict[tuple[str, str], int] = {}
+        """The number of the last message heard from each other process, by its
+        destination (this process or :data:`ALL`)."""
         self._pubsub: Any = None
 
     def channel(self, process: str) -> str:
-        return f"{self.prefix}proc:{process}"
+        return f"{self.prefix}all" if process == ALL else f"{self.prefix}proc:{process}"
 
     async def subscribe(self) -> None:
-        """Listen on this process's channel (before :meth:`listen` and :meth:`write`
-        run, so that nothing sent once it was named here is missed)."""
+        """Listen on this process's channel and the shared one (before :meth:`listen`
+        and :meth:`write` run, so that nothing sent once it was named here is missed)."""
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self.channel(self.me))
+        await self._pubsub.subscribe(self.channel(self.me), self.channel(ALL))
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -63,6 +67,10 @@ class Courier:
     def post(self, process: str, message: dict[str, Any]) -> None:
         """Send ``message`` to ``process``; messages leave in the order posted."""
         self._posts.put_nowait((process, message))
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every other process (this one does not hear it)."""
+        self._posts.put_nowait((ALL, message))
 
     async def flush(self) -> None:
         """Wait until every message posted so far has left."""
@@ -88,7 +96,7 @@ class Courier:
     def _envelope(self, process: str, message: dict[str, Any]) -> str:
         number = self._numbers.get(process, 0) + 1
         self._numbers[process] = number
-        return json.dumps({"from": self.me, "n": number, "body": message})
+        return json.dumps({"from": self.me, "to": process, "n": number, "body": message})
 
     async def _publish(self, remote: list[tuple[str, str]]) -> None:
         for attempt in range(len(RETRY_AFTER) + 1):
@@ -107,7 +115,7 @@ class Courier:
                 await asyncio.sleep(RETRY_AFTER[attempt])
                 continue
             for (process, _text), listeners in zip(remote, heard, strict=True):
-                if not listeners:
+                if not listeners and process != ALL:
                     self.gone(process)
             return
 
@@ -125,24 +133,27 @@ class Courier:
                 log.exception("lost this process's Redis channel; listening again")
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.channel(self.me))
+                    await self._pubsub.subscribe(self.channel(self.me), self.channel(ALL))
 
     def _receive(self, data: str | bytes) -> None:
         try:
             envelope = json.loads(data)
-            sender, number, message = envelope["from"], envelope["n"], envelope["body"]
+            sender, to = envelope["from"], envelope["to"]
+            number, message = envelope["n"], envelope["body"]
         except (ValueError, TypeError, KeyError):
             log.error("a message on this process's channel is not a courier's envelope")
             return
-        if not isinstance(sender, str) or not isinstance(number, int) \
-                or not isinstance(message, dict):
+        if not isinstance(sender, str) or to not in (self.me, ALL) \
+                or not isinstance(number, int) or not isinstance(message, dict):
             log.error("a message on this process's channel is not a courier's envelope")
             return
-        last = self._heard.get(sender, 0)
+        if sender == self.me:
+            return  # this process's own broadcast
+        last = self._heard.get((sender, to), 0)
         if number <= last:
             return  # published again after a lost reply: heard already
         if last and number > last + 1:
             log.warning("messages from server process %s were lost: %d", sender,
                         number - last - 1)
-        self._heard[sender] = number
+        self._heard[sender, to] = number
         self.dispatch(message)
