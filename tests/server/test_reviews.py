@@ -1,6 +1,7 @@
 """Reviews over the JSON API: started once and stored, progress while running, and who
 may review what (a finished match is public; a running one only for its own players,
-each their own seat); hostile input gets a clear 4xx."""
+each their own seat); hostile input gets a clear 4xx; over several server processes, any
+of them answers for a review another works out."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import random
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,10 +21,12 @@ from starlette.applications import Starlette
 
 import stammtisch
 from stammtisch.bots import review
+from stammtisch.errors import StammtischError
 from stammtisch.server import Settings, create_app
-from stammtisch.server.reviews import Reviews
+from stammtisch.server.reviews import ReviewRefused, Reviews
 from stammtisch.server.seats import token_hash
 from stammtisch.server.store import Store
+from tests.server.live import LiveServer
 
 
 class Gate:
@@ -196,3 +200,99 @@ def test_one_review_in_flight_per_client_address(
             return [one.status_code, two.status_code, same.status_code]
 
     assert asyncio.run(go()) == [202, 429, 202]
+
+
+# --- several server processes ------------------------------------------------------------
+
+
+class DictBoard:
+    """The shared board of reviews (reviews.Board) as a dict, for two Reviews in one loop."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, int], dict[str, Any]] = {}
+
+    async def tell(self, table_id: str, seat: int, entry: dict[str, Any] | None) -> None:
+        if entry is None:
+            self.entries.pop((table_id, seat), None)
+        else:
+            self.entries[table_id, seat] = entry
+
+    async def read(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        return self.entries.get((table_id, seat))
+
+
+def test_a_review_running_at_one_process_is_known_at_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' Reviews on one store and board: the second answers the first's
+    review as running (and starts no second one), then done; a failure at the first is
+    told at the second."""
+    gate = Gate(open_=False)
+    monkeypatch.setattr(review, "rank", gate)
+    store = Store(f"sqlite:///{tmp_path / 'shared.db'}")
+    board = DictBoard()
+    first, second = (Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1), board=board)
+                     for _ in range(2))
+    table_id = stored_match(store, finished=True)
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        started = await first.start("10.0.0.1", store, table_id, 1, "")
+        elsewhere = await second.start("10.0.0.2", store, table_id, 1, "")
+        gate.passes.release(10_000)
+        for _ in range(500):
+            done = await second.status(store, table_id, 1, "")
+            if done["status"] == "done":
+                return started, elsewhere, done
+            await asyncio.sleep(0.01)
+        raise AssertionError("the review did not finish")
+
+    try:
+        started, elsewhere, done = asyncio.run(go())
+        assert started == elsewhere == {"status": "running", "progress": 0.0}
+        assert gate.calls == len(done["review"]["decisions"])  # worked out once
+        assert board.entries == {}
+
+        def broken(*_: Any, **__: Any) -> Any:
+            raise StammtischError("a broken record")
+
+        monkeypatch.setattr(review, "rank", broken)
+        other = stored_match(store, finished=True)
+
+        async def fail() -> None:
+            await first.start("10.0.0.1", store, other, 0, "")
+            for _ in range(500):
+                if (other, 0) not in first._jobs:
+                    break
+                await asyncio.sleep(0.01)
+            await second.status(store, other, 0, "")
+
+        with pytest.raises(ReviewRefused) as refused:
+            asyncio.run(fail())
+        assert refused.value.status == 409 and "a broken record" in str(refused.value)
+    finally:
+        first.close()
+        second.close()
+        store.dispose()
+
+
+def test_two_server_processes_answer_for_each_others_reviews(
+        postgres: str, redis_server: str, redis_prefix: str) -> None:
+    """A page that starts a review at one process and asks another (no sticky sessions)
+    sees it running, then done."""
+    servers = [LiveServer(postgres, redis=redis_server, redis_prefix=redis_prefix,
+                          review_budget=0.01) for _ in range(2)]
+    try:
+        table_id = stored_match(servers[0].hub.store, finished=True)
+        started = httpx.post(f"{servers[0].url}/api/reviews/{table_id}", json={"seat": 0})
+        assert started.status_code == 202, started.text
+        answers = []
+        for _ in range(1000):
+            answer = httpx.get(f"{servers[1].url}/api/reviews/{table_id}?seat=0")
+            answers.append(answer.status_code)
+            if answer.status_code != 202:
+                break
+            time.sleep(0.02)
+        assert answers[0] == 202 and answers[-1] == 200, answers
+        assert answer.json()["review"]["decisions"]
+    finally:
+        for server in servers:
+            server.stop()

@@ -64,7 +64,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
               bot_time=settings.bot_time)
     cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
     replays = history.Replays()
-    reviews = Reviews(settings.review_budget)
+    reviews = Reviews(settings.review_budget, board=None if cluster is None
+                      else _cluster_module().ReviewBoard(cluster))
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

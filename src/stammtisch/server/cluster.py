@@ -18,6 +18,10 @@ is answered only after its seq-checked write, and a process whose lease is gone 
 no longer write) and every edge joins its clients to the new owner, who sends each a
 fresh state. A process that lost its lease (it paused past it) drops the table and
 sends its clients' edges on to the new owner.
+
+Besides the tables: the lobby entries of each process's tables, the limits per address,
+the progress of the reviews each works out (:class:`ReviewBoard`) are kept in Redis, and
+the bot API's offers go to every process (:meth:`Cluster.ask_offers`).
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ UNANSWERED = 10.0
 message; long enough that an owner merely busy is not asked again and again)."""
 MAX_REROUTES = 50
 """Times in a row an edge may be sent on to another owner before it gives up."""
+REVIEW_TTL = 30.0
+"""Seconds a review's progress told to Redis is shown without being told again (the
+process working it out died, if it is not)."""
 
 
 def process_name() -> str:
@@ -139,6 +146,29 @@ class SharedPerClient(PerClient):
             log.exception("the shared limit %s could not be read from Redis", self.name)
             return await super().acquire(address)
         return None if int(allowed) else max(0.0, float(wait))
+
+
+class ReviewBoard:
+    """The reviews the processes work out (server/reviews.py, :class:`Board`), told to
+    Redis: whichever process a page asks knows one is running, how far, or why it failed."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+
+    def _key(self, table_id: str, seat: int) -> str:
+        return f"{self.cluster.prefix}review:{table_id}:{seat}"
+
+    async def tell(self, table_id: str, seat: int, entry: dict[str, Any] | None) -> None:
+        if entry is None:
+            await self.cluster.redis.delete(self._key(table_id, seat))
+        else:
+            await self.cluster.redis.set(self._key(table_id, seat), json.dumps(entry),
+                                         px=int(REVIEW_TTL * 1000))
+
+    async def read(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        text = await self.cluster.redis.get(self._key(table_id, seat))
+        entry = json.loads(text) if text is not None else None
+        return entry if isinstance(entry, dict) else None
 
 
 class Cluster:

@@ -8,7 +8,9 @@ event loop), so that :meth:`Reviews.status` can tell its progress, then stored w
 the match (``Store.save_review``) and never computed again unless the match went on.
 
 Each client address has at most one review in flight, and at most :data:`MAX_RUNNING`
-run at once; the app's shutdown calls :meth:`Reviews.close`.
+run at once; the app's shutdown calls :meth:`Reviews.close`. In a deployment of several
+processes (server/cluster.py) the one working out a review tells its progress, and a
+failure, on a shared :class:`Board`, so that whichever process the page asks answers.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from stammtisch.bots.review import REVIEW_BUDGET, Walk, decisions, judge, summarize
 from stammtisch.errors import StammtischError
@@ -53,6 +55,17 @@ class _Job:
 
     def progress(self) -> float:
         return round(self.done / self.total, 4) if self.total else 0.0
+
+
+class Board(Protocol):
+    """Where the processes of a deployment tell each other of the reviews they work
+    out: ``{"progress": p}`` while running, ``{"failed": why}``, or nothing."""
+
+    async def tell(self, table_id: str, seat: int, entry: dict[str, Any] | None) -> None:
+        ...
+
+    async def read(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        ...
 
 
 def _spawned() -> Executor:
@@ -97,8 +110,9 @@ class Reviews:
     worker process by default) with ``budget`` seconds per decision."""
 
     def __init__(self, budget: float = REVIEW_BUDGET,
-                 pool: Callable[[], Executor] = _spawned) -> None:
+                 pool: Callable[[], Executor] = _spawned, board: Board | None = None) -> None:
         self.budget = budget
+        self.board = board
         self._make_pool = pool
         self._pool: Executor | None = None
         self._jobs: dict[tuple[str, int], _Job] = {}
@@ -137,6 +151,7 @@ class Reviews:
             raise ReviewRefused("the server is reviewing other matches: try again in a "
                                 "minute", 503)
         job = self._jobs[(stored.id, chosen)] = _Job(client)
+        await self._tell((stored.id, chosen), {"progress": 0.0})
         job.task = asyncio.get_running_loop().create_task(self._work(job, store, stored,
                                                                       chosen))
         return {"status": "running", "progress": 0.0}
@@ -163,10 +178,32 @@ class Reviews:
             return {"status": "running", "progress": job.progress()}
         kept = await asyncio.to_thread(store.load_review, stored.id, seat)
         actions = len(stored.record.get("actions", []))
-        if kept is None or kept[0] != actions:
+        if kept is not None and kept[0] == actions:
+            return {"status": "done", "progress": 1.0,
+                    "review": _public(kept[1], stored.finished, seat)}
+        elsewhere = await self._read((stored.id, seat))
+        if elsewhere is not None and isinstance(elsewhere.get("failed"), str):
+            raise ReviewRefused(f"this match cannot be reviewed: {elsewhere['failed']}", 409)
+        if elsewhere is not None and isinstance(elsewhere.get("progress"), int | float):
+            return {"status": "running", "progress": float(elsewhere["progress"])}
+        return None
+
+    async def _tell(self, key: tuple[str, int], entry: dict[str, Any] | None) -> None:
+        if self.board is None:
+            return
+        try:
+            await self.board.tell(*key, entry)
+        except Exception:  # noqa: BLE001 - the board away: this process still answers
+            log.exception("could not tell the other processes of the review of %s", key)
+
+    async def _read(self, key: tuple[str, int]) -> dict[str, Any] | None:
+        if self.board is None:
             return None
-        return {"status": "done", "progress": 1.0,
-                "review": _public(kept[1], stored.finished, seat)}
+        try:
+            return await self.board.read(*key)
+        except Exception:  # noqa: BLE001 - the board away: as if nobody else reviewed
+            log.exception("could not read the other processes' review of %s", key)
+            return None
 
     async def _work(self, job: _Job, store: Store, stored: StoredTable, seat: int) -> None:
         """The review worked out decision by decision, then stored; a failure is kept
@@ -180,18 +217,21 @@ class Reviews:
                 judged.append(await self._run(
                     functools.partial(judge, budget=self.budget), walk.game, decision))
                 job.done += 1
+                await self._tell(key, {"progress": job.progress()})
             data = summarize(walk, judged, self.budget)
             await asyncio.to_thread(store.save_review, stored.id, seat,
                                     len(stored.record.get("actions", [])), data)
+            await self._tell(key, None)
         except StammtischError as error:
-            self._fail(key, str(error))
+            await self._fail(key, str(error))
         except Exception:
             log.exception("the review of table %s, seat %s failed", stored.id, seat)
-            self._fail(key, "the server failed on its record")
+            await self._fail(key, "the server failed on its record")
         finally:
             del self._jobs[key]
 
-    def _fail(self, key: tuple[str, int], why: str) -> None:
+    async def _fail(self, key: tuple[str, int], why: str) -> None:
+        await self._tell(key, {"failed": why})
         self._failed[key] = why
         while len(self._failed) > 64:
             del self._failed[next(iter(self._failed))]
