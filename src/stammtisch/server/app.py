@@ -14,7 +14,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from stammtisch.server import hints, history
+from stammtisch.server import hints, history, shared
 from stammtisch.server.botsocket import bot_socket
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.guard import Guard
@@ -64,8 +64,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
               bot_time=settings.bot_time)
     cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
     replays = history.Replays()
-    reviews = Reviews(settings.review_budget, board=None if cluster is None
-                      else _cluster_module().ReviewBoard(cluster))
+    reviews = Reviews(settings.review_budget,
+                      board=None if cluster is None else shared.ReviewBoard(cluster))
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -97,8 +97,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
     if cluster is not None:  # an address's limits hold across the processes
-        shared = _cluster_module().SharedPerClient
-        app.state.table_limit = shared(cluster, "tables", settings.create_rate,
-                                       settings.create_burst)
-        app.state.bot_limit = shared(cluster, "bots", settings.bot_rate, settings.bot_burst)
+        app.state.table_limit = shared.SharedPerClient(
+            cluster, "tables", settings.create_rate, settings.create_burst)
+        app.state.bot_limit = shared.SharedPerClient(
+            cluster, "bots", settings.bot_rate, settings.bot_burst)
     return app
