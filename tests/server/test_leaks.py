@@ -2,7 +2,8 @@
 (issue 8): random matches of every game are played through the server's own socket
 handler and tables (in memory, see ``wire.py``), every text each client receives is
 searched (``leaks.py``), and a few matches over real WebSockets show that the network
-path sends the same texts.
+path sends the same texts: to one server, to two of one deployment in this process, and
+to two ``stammtisch serve`` processes.
 
 Per run, 1,140 matches in memory (:data:`MATCHES`: 800 of Schnapsen, 120 each of
 Schnauz and Scat, 100 of Schmier; the bigger games cost about ten times as much per
@@ -35,9 +36,11 @@ from starlette.applications import Starlette
 import stammtisch
 from stammtisch.server import Settings, create_app
 from stammtisch.server.catalog import field
+from stammtisch.server.store import Store
 from stammtisch.server.tables import Table
 from tests.server.leaks import Leak, Secrets, as_sent, card_words
 from tests.server.live import LiveServer, TableSocket
+from tests.server.nodes import start_nodes
 from tests.server.wire import Wire
 
 GAMES = ("schnauz", "scat", "schnapsen", "schmier")
@@ -387,19 +390,30 @@ class LiveClient:
             self.read(0.05)
 
 
-def _play_live(server: LiveServer, game: str, rng: random.Random,
-               spread: list[LiveServer] | None = None) -> Secrets:
-    """One match over real sockets, made at ``server``; with ``spread`` (servers of one
-    deployment, server/cluster.py), the clients connect to them in turn, so that most
-    of them are relayed to the table's process."""
-    sockets = spread or [server]
-    options = random_options(game, rng)
-    size = stammtisch.new_match(game, seed=1, **options).num_players
-    created = server.create(game, ["human", *["open"] * (size - 1)],
-                            seed=rng.randrange(10**9, 2**31), **options)
-    table = server.hub.tables[created["id"]]
-    secrets = Secrets(table.match, table.seq)
-    secrets.watch(lambda: table.seq)
+class Replica:
+    """The match of a table run in another OS process, built from its stored record and
+    played on by the test as its clients' actions are accepted (every seat is one of
+    the test's clients, so the test knows every action)."""
+
+    def __init__(self, record: dict[str, Any], seq: int) -> None:
+        self.match = stammtisch.replay({**record, "actions": []})
+        for action in record["actions"]:
+            self.match.play(action)
+        self.seq = seq
+
+    def played(self, action: str) -> None:
+        self.match.play(action)
+        self.seq += 1
+
+
+def _play_live(sockets: list[Any], created: dict[str, Any], size: int, game: str,
+               rng: random.Random, truth: Table | Replica) -> Secrets:
+    """One match over real sockets at the table ``created`` (by ``sockets[0]``, a live
+    server or a server process; the clients connect to ``sockets`` in turn: with
+    several, most of them are relayed to the table's process, server/cluster.py);
+    ``truth`` is the table's match: the server's own, or a replica."""
+    secrets = Secrets(truth.match, truth.seq)
+    secrets.watch(lambda: truth.seq)
     clients = [LiveClient(sockets[1 % len(sockets)].socket(created["id"], created["token"]),
                           0, secrets)]
     for seat in range(1, size):
@@ -417,17 +431,32 @@ def _play_live(server: LiveServer, game: str, rng: random.Random,
         if behind:
             assert time.monotonic() < deadline, "the sockets did not catch up"
             continue
-        if table.match.result is not None or deal_cap(game, secrets):
+        if truth.match.result is not None or deal_cap(game, secrets):
             break
-        assert all(c.sock.state["seq"] == expected == table.seq for c in clients)
-        to_act = table.match.to_act
+        assert all(c.sock.state["seq"] == expected == truth.seq for c in clients)
+        to_act = truth.match.to_act
         assert to_act is not None
         actor = clients[to_act]
-        actor.sock.act(rng.choice(actor.sock.state["view"]["legal_actions"]))
+        action = rng.choice(actor.sock.state["view"]["legal_actions"])
+        actor.sock.act(action)
+        if isinstance(truth, Replica):
+            truth.played(action)
         expected += 1
     for client in clients:
         client.sock.close()
     return secrets
+
+
+def _live_table(server: LiveServer, game: str, rng: random.Random,
+                spread: list[LiveServer] | None = None) -> Secrets:
+    """A match of random options at a live server (in this process), played over real
+    sockets to ``server`` or, with ``spread``, to the servers of one deployment."""
+    options = random_options(game, rng)
+    size = stammtisch.new_match(game, seed=1, **options).num_players
+    created = server.create(game, ["human", *["open"] * (size - 1)],
+                            seed=rng.randrange(10**9, 2**31), **options)
+    table = server.hub.tables[created["id"]]
+    return _play_live(spread or [server], created, size, game, rng, table)
 
 
 @pytest.mark.slow
@@ -437,7 +466,7 @@ def test_real_sockets_send_no_hidden_card(db: Path) -> None:
         rng = random.Random(11)
         for game in GAMES:
             for _ in range(LIVE_MATCHES):
-                secrets = _play_live(server, game, rng)
+                secrets = _live_table(server, game, rng)
                 assert secrets.messages > len(secrets.moments) > 1
     finally:
         server.stop()
@@ -454,8 +483,41 @@ def test_two_server_processes_send_no_hidden_card(postgres: str, redis_server: s
     try:
         rng = random.Random(12)
         for game in GAMES:
-            secrets = _play_live(servers[0], game, rng, spread=servers)
+            secrets = _live_table(servers[0], game, rng, spread=servers)
             assert secrets.messages > len(secrets.moments) > 1
     finally:
         for server in servers:
             server.stop()
+
+
+@pytest.mark.slow
+def test_two_server_os_processes_send_no_hidden_card(postgres: str, redis_server: str,
+                                                     redis_prefix: str) -> None:
+    """The same with real ``stammtisch serve`` processes (tests/server/nodes.py): the
+    table's match lives in another process, so the test follows it on a replica built
+    from the stored record (its seed drawn by the server) and the actions it sends."""
+    nodes = start_nodes(2, postgres, redis_server, redis_prefix)
+    store = Store(postgres)
+    try:
+        rng = random.Random(13)
+        for game in GAMES:
+            options = random_options(game, rng)
+            size = stammtisch.new_match(game, seed=1, **options).num_players
+            created = nodes[0].create(game, ["human", *["open"] * (size - 1)], **options)
+            stored = store.load(created["id"])
+            assert stored is not None
+            replica = Replica(dict(stored.record), stored.seq or 0)
+            secrets = _play_live(nodes, created, size, game, rng, replica)
+            assert secrets.messages > len(secrets.moments) > 1
+        # The search sees through the replica: one of another seed finds the seats'
+        # own hands "hidden".
+        created = nodes[0].create("schnapsen", ["human", "open"])
+        stored = store.load(created["id"])
+        assert stored is not None
+        wrong = Replica({**stored.record, "seed": stored.record["seed"] + 1}, 0)
+        with pytest.raises(Leak):
+            _play_live(nodes, created, 2, "schnapsen", rng, wrong)
+    finally:
+        store.dispose()
+        for node in nodes:
+            node.stop()
