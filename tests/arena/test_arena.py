@@ -273,6 +273,41 @@ def test_an_interrupted_arena_reports_and_writes_what_finished(
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
 
 
+def test_a_second_sigterm_while_finishing_keeps_what_finished(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """timeout(1) signals the run and then its whole process group: the run hears SIGTERM
+    twice, the second while it waits for the matches in play. Both the matches finished
+    before and those in play are kept (a run of an hour once reported 0 of 600)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from stammtisch.arena import progress
+
+    original_step, original_shutdown = progress.Progress.step, ProcessPoolExecutor.shutdown
+
+    def step(self: progress.Progress, count: int = 1) -> None:
+        original_step(self, count)
+        if self.done == 4:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    def shutdown(self: ProcessPoolExecutor, wait: bool = True, *,
+                 cancel_futures: bool = False) -> None:
+        if cancel_futures and wait:
+            os.kill(os.getpid(), signal.SIGTERM)
+        original_shutdown(self, wait, cancel_futures=cancel_futures)
+
+    monkeypatch.setattr(progress.Progress, "step", step)
+    monkeypatch.setattr(ProcessPoolExecutor, "shutdown", shutdown)
+    status = main(["arena", "schnauz", "--players", "random,club", "--matches", "200",
+                   "--jobs", "2", "--seed", "3", "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert status == 130
+    finished = int(captured.err.split("interrupted: ")[1].split(" of ")[0])
+    assert finished >= 4
+    data = json.loads((tmp_path / "schnauz-random_club-seed3.json").read_text())
+    assert data["matches"] == finished
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["arena", "skat", "--players", "random,random", "--matches", "2"],
      "unknown game 'skat'; the games are: scat, schmier, schnapsen, schnauz"),

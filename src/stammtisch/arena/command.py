@@ -147,8 +147,15 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
         return
 
+    stopping = False
+
     def interrupt(_signal: int, _frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+        # Once: timeout(1) and a kill of the process group send it to this process twice,
+        # and a second interrupt would cut short the keeping of what finished.
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, interrupt)
     try:

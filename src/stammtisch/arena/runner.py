@@ -135,7 +135,7 @@ def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
                 outcomes.append(future.result())
                 step()
         except KeyboardInterrupt:
-            pool.shutdown(cancel_futures=True)
+            _stop(pool)
             counted = {outcome.plan.index for outcome in outcomes}
             outcomes += [outcome for outcome in _finished(futures)
                          if outcome.plan.index not in counted]
@@ -144,6 +144,15 @@ def run_matches(table: Table, plans: Sequence[MatchPlan], jobs: int,
             pool.shutdown(cancel_futures=True)
             raise
     return Played(_in_plan_order(outcomes), False)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the matches not started and wait for those in play; interrupted again
+    (Ctrl-C twice), stop waiting: what finished is kept either way."""
+    try:
+        pool.shutdown(cancel_futures=True)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _in_plan_order(outcomes: list[Outcome]) -> list[Outcome]:
