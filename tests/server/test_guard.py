@@ -1,7 +1,10 @@
-"""Security headers on every answer; requests and sockets from other sites refused; new
-tables only from JSON bodies."""
+"""Security headers on every answer; requests and sockets from other sites refused (a
+DNS-rebinding page's own ``Host`` included); new tables only from JSON bodies."""
 
 from __future__ import annotations
+
+import socket
+from pathlib import Path
 
 import httpx
 import pytest
@@ -9,7 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from stammtisch.server.guard import CSP, same_site
+from stammtisch.server.guard import CSP, origin_allowed
 from tests.server.live import LiveServer
 
 TABLE = {"game": "schnapsen", "seats": ["human", "random"]}
@@ -73,21 +76,85 @@ def test_new_tables_only_from_json(live: LiveServer) -> None:
     assert answer.status_code == 201
 
 
-@pytest.mark.parametrize(("origin", "host", "same"), [
-    ("http://localhost:8000", "localhost:8000", True),
-    ("https://cards.example", "cards.example", True),
-    ("https://cards.example", "cards.example:443", True),
-    ("http://Cards.Example", "cards.example:80", True),
-    ("http://[::1]:8000", "[::1]:8000", True),
-    ("http://localhost:8001", "localhost:8000", False),
-    ("https://localhost:8000", "localhost", False),
-    ("http://cards.example.evil", "cards.example", False),
-    ("http://evil@cards.example", "cards.example", False),
-    ("null", "cards.example", False),
-    ("http://cards.example", None, False),
-    ("http://cards.example/x", "cards.example", False),
-    ("ftp://cards.example", "cards.example", False),
-    ("http://cards.example:99999", "cards.example:99999", False),
+def _to(server: LiveServer) -> socket.socket:
+    """A connection to the test server, whatever name the request is made to."""
+    return socket.create_connection(("127.0.0.1", server.port), timeout=10)
+
+
+def test_a_rebinding_page_is_refused_though_it_names_itself_as_host(
+        live: LiveServer) -> None:
+    """evil.example resolved to 127.0.0.1: its page sends its own name as Host and as
+    Origin; neither is one of the server's names."""
+    url = f"{live.url}/api/tables"
+    rebinding = {"Host": f"evil.example:{live.port}", "Origin": f"http://evil.example:{live.port}"}
+    refused = httpx.post(url, json=TABLE, headers=rebinding)
+    assert refused.status_code == 403 and "other sites" in refused.json()["error"]
+    created = live.create("schnapsen", ["human", "random"])
+    rebound = f"ws://evil.example:{live.port}/ws/tables/{created['id']}"
+    with pytest.raises(InvalidStatus) as closed:
+        connect(rebound, sock=_to(live), origin=Origin(f"http://evil.example:{live.port}"),
+                open_timeout=10)
+    assert closed.value.response.status_code == 403
+    for name in ("localhost", "127.0.0.1", "[::1]"):  # the loopback names pass
+        own = {"Host": f"{name}:{live.port}", "Origin": f"http://{name}:{live.port}"}
+        assert httpx.post(url, json=TABLE, headers=own).status_code == 201, name
+    other_port = {"Origin": f"http://localhost:{live.port + 1}"}
+    assert httpx.post(url, json=TABLE, headers=other_port).status_code == 403
+
+
+def test_with_a_public_url_its_origin_and_loopback_pass(db: Path) -> None:
+    server = LiveServer(db, public_url="https://cards.example")
+    try:
+        url = f"{server.url}/api/tables"
+        public = {"Host": "cards.example", "Origin": "https://cards.example"}
+        assert httpx.post(url, json=TABLE, headers=public).status_code == 201
+        own = {"Origin": f"http://localhost:{server.port}"}
+        assert httpx.post(url, json=TABLE, headers=own).status_code == 201
+        for origin in ("http://cards.example", "https://cards.example:8443",
+                       f"http://evil.example:{server.port}"):
+            refused = httpx.post(url, json=TABLE, headers={"Host": "cards.example",
+                                                           "Origin": origin})
+            assert refused.status_code == 403, origin
+        created = server.create("schnapsen", ["human", "random"])
+        address = f"ws://cards.example/ws/tables/{created['id']}"  # through its proxy
+        with connect(address, sock=_to(server), origin=Origin("https://cards.example"),
+                     open_timeout=10) as sock:
+            assert '"state"' in str(sock.recv(timeout=10))
+    finally:
+        server.stop()
+
+
+LAN = ("192.168.1.20", 8000)
+"""A server listening on every interface, reached by a friend at its network address."""
+
+
+@pytest.mark.parametrize(("origin", "server", "public", "allowed"), [
+    ("http://localhost:8000", LAN, None, True),
+    ("http://127.0.0.1:8000", LAN, None, True),
+    ("http://[::1]:8000", LAN, None, True),
+    ("http://LOCALHOST:8000", LAN, None, True),
+    ("https://localhost:8000", LAN, None, True),
+    ("http://192.168.1.20:8000", LAN, None, True),
+    ("http://localhost:8001", LAN, None, False),
+    ("http://localhost", LAN, None, False),
+    ("http://192.168.1.20:8001", LAN, None, False),
+    ("http://evil.example:8000", LAN, None, False),
+    ("http://evil.example:8000", ("127.0.0.1", 8000), None, False),
+    ("http://127.0.0.1.evil.example:8000", ("127.0.0.1", 8000), None, False),
+    ("http://evil@localhost:8000", LAN, None, False),
+    ("null", LAN, None, False),
+    ("http://localhost:8000/x", LAN, None, False),
+    ("ftp://localhost:8000", LAN, None, False),
+    ("http://localhost:99999", LAN, None, False),
+    ("http://localhost:8000", None, None, False),
+    ("https://cards.example", ("127.0.0.1", 8000), "https://cards.example", True),
+    ("https://Cards.Example:443", ("127.0.0.1", 8000), "https://cards.example", True),
+    ("http://cards.example", ("127.0.0.1", 8000), "https://cards.example", False),
+    ("https://cards.example", ("127.0.0.1", 8000), "https://cards.example/tables", True),
+    ("http://localhost:8000", ("127.0.0.1", 8000), "https://cards.example", True),
+    ("http://192.168.1.20:8000", LAN, "http://cards.example:8000", False),
+    ("http://192.168.1.20:8000", LAN, "http://192.168.1.20:8000", True),
 ])
-def test_same_site(origin: str, host: str | None, same: bool) -> None:
-    assert same_site(origin, host) is same
+def test_origin_allowed(origin: str, server: tuple[str, int] | None, public: str | None,
+                        allowed: bool) -> None:
+    assert origin_allowed(origin, server, public) is allowed

@@ -81,7 +81,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         reviews.close()
         hints.close()
 
-    app = Starlette(lifespan=lifespan, middleware=[Middleware(Guard)], routes=[
+    guard = Middleware(Guard, public_url=settings.public_url)
+    app = Starlette(lifespan=lifespan, middleware=[guard], routes=[
         *pages.routes,
         *api.routes,
         *bots.routes,

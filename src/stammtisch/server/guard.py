@@ -2,10 +2,16 @@
 
 A browser names the page that made a request in ``Origin`` (on every POST, every
 cross-site fetch and every WebSocket). A request or socket whose ``Origin`` is present and
-is not the site it was sent to (its ``Host``) is refused: 403 with a JSON error, or the
-WebSocket handshake answered 403. Requests without ``Origin`` (other programs, typed
-addresses, links) pass. The pages send ``Referrer-Policy: same-origin``, under which a
-browser names their own origin rather than ``null``.
+is not one of the server's own origins is refused: 403 with a JSON error, or the
+WebSocket handshake answered 403. The server's own origins are the loopback names
+(``localhost``, ``127.0.0.1``, ``[::1]``) at the port the connection came to, and: with
+``--public-url``, that address; without it, the address the connection came to (the
+one the server listens on, ``192.168.1.20:8000`` for a friend on the home network).
+The request's own ``Host`` is never trusted for this: a DNS-rebinding page
+(``evil.example`` resolved to 127.0.0.1) sends ``Host: evil.example`` itself. Requests
+without ``Origin`` (other programs, typed addresses, links) pass. The pages send
+``Referrer-Policy: same-origin``, under which a browser names their own origin rather
+than ``null``.
 """
 
 from __future__ import annotations
@@ -44,6 +50,14 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+def _server(scope: Scope) -> tuple[str, int] | None:
+    """The address and port the connection came to (None: a Unix socket, say)."""
+    server = scope.get("server")
+    if not server or server[1] is None:
+        return None
+    return str(server[0]), int(server[1])
+
+
 def _site(scheme: str, netloc: str) -> tuple[str, int] | None:
     """``(host, port)`` of ``netloc`` with the scheme's default port filled in."""
     try:
@@ -56,29 +70,50 @@ def _site(scheme: str, netloc: str) -> tuple[str, int] | None:
     return parts.hostname.lower(), port
 
 
-def same_site(origin: str, host: str | None) -> bool:
-    """True when ``origin`` (``scheme://host[:port]``) names the site ``host`` addresses."""
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _origin_site(origin: str) -> tuple[str, tuple[str, int]] | None:
+    """``(scheme, (host, port))`` of an ``Origin`` header (``scheme://host[:port]``)."""
     scheme, sep, netloc = origin.partition("://")
     scheme = scheme.lower()
-    if not sep or scheme not in ("http", "https") or host is None or "/" in netloc \
-            or "@" in netloc:
+    if not sep or scheme not in ("http", "https") or "/" in netloc or "@" in netloc:
+        return None
+    site = _site(scheme, netloc)
+    return None if site is None else (scheme, site)
+
+
+def origin_allowed(origin: str, server: tuple[str, int] | None,
+                   public_url: str | None) -> bool:
+    """True when ``origin`` is one of the server's own: the loopback names at the port
+    ``server`` (the address the connection came to) names, and ``public_url`` if set,
+    else ``server`` itself."""
+    named = _origin_site(origin)
+    if named is None:
         return False
-    own = _site(scheme, netloc)
-    return own is not None and own == _site(scheme, host)
+    site = named[1]
+    if server is not None and site[0] in LOOPBACK and site[1] == server[1]:
+        return True
+    if public_url is not None:
+        parts = urlsplit(public_url)
+        return named == _origin_site(f"{parts.scheme}://{parts.netloc}")
+    return server is not None and site == (server[0].lower(), server[1])
 
 
 class Guard:
-    """Pure ASGI (it sees WebSocket handshakes too): the Origin check and the headers."""
+    """Pure ASGI (it sees WebSocket handshakes too): the Origin check and the headers.
+    ``public_url``: ``Settings.public_url``, the one origin besides the loopback names."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, public_url: str | None = None) -> None:
         self.app = app
+        self.public_url = public_url
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         origin = _header(scope, b"origin")
-        if origin is not None and not same_site(origin, _header(scope, b"host")):
+        if origin is not None and not origin_allowed(origin, _server(scope), self.public_url):
             await self._refuse(scope, send, origin)
             return
         if scope["type"] == "websocket":
