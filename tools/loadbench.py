@@ -55,6 +55,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
+
+from stammtisch.server.seattoken import offered_subprotocols
 
 GAMES = (("schnauz", {"num_players": 4, "lives": 1}), ("scat", {"num_players": 4, "lives": 1}))
 """The tables, in turn: four seats each, one life (matches of a few minutes)."""
@@ -95,7 +98,8 @@ class Player:
 
     async def open(self, token: str = "") -> None:
         url = f"{self.run.bench.ws_urls[self.server]}/ws/tables/{self.run.table_id}"
-        self.ws = await connect(url + (f"?token={token}" if token else ""),
+        self.ws = await connect(url, subprotocols=[Subprotocol(p) for p in
+                                                   offered_subprotocols(token)],
                                 max_size=2**24, open_timeout=TIMEOUT, ping_interval=None,
                                 compression="deflate" if self.run.bench.deflate else None)
 

@@ -13,10 +13,12 @@ from typing import Any
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 from stammtisch.server import Settings, create_app
 from stammtisch.server.connections import uvicorn_config
 from stammtisch.server.hub import Hub, match_seed
+from stammtisch.server.seattoken import offered_subprotocols
 
 
 def free_port() -> int:
@@ -85,7 +87,8 @@ class LiveServer:
 
     def socket(self, table: str, token: str = "") -> TableSocket:
         return TableSocket(connect(
-            f"ws://127.0.0.1:{self.port}/ws/tables/{table}?token={token}",
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
+            subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
             max_size=2**24, open_timeout=10, legacy=True))
 
 

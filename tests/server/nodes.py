@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.typing import Subprotocol
 
+from stammtisch.server.seattoken import offered_subprotocols
 from tests.server.live import TableSocket, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +88,8 @@ class Node:
     def socket(self, table: str, token: str = "") -> TableSocket:
         from websockets.sync.client import connect
         return TableSocket(connect(
-            f"ws://127.0.0.1:{self.port}/ws/tables/{table}?token={token}",
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
+            subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
             max_size=2**24, open_timeout=10, legacy=True))
 
 

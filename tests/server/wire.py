@@ -9,11 +9,11 @@ import asyncio
 import json
 from collections.abc import Callable, MutableMapping
 from typing import Any
-from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.websockets import WebSocket
 
+from stammtisch.server.seattoken import offered_subprotocols
 from stammtisch.server.ws import table_socket
 
 Listener = Callable[["Wire", str, dict[str, Any]], None]
@@ -25,7 +25,7 @@ class Wire:
     ``listener`` first (with its JSON read)."""
 
     def __init__(self, app: Starlette, table_id: str, token: str, listener: Listener,
-                 seat: int | None) -> None:
+                 seat: int | None, address: str = "127.0.0.1") -> None:
         self.seat = seat
         """Whom the test connected: the seat of its token, None for a watcher."""
         self.listener = listener
@@ -39,9 +39,9 @@ class Wire:
         scope = {
             "type": "websocket", "app": app, "path": f"/ws/tables/{table_id}",
             "raw_path": f"/ws/tables/{table_id}".encode(), "root_path": "",
-            "query_string": urlencode({"token": token} if token else {}).encode(),
-            "headers": [], "path_params": {"table_id": table_id},
-            "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80), "subprotocols": [],
+            "query_string": b"", "headers": [], "path_params": {"table_id": table_id},
+            "client": (address, 1), "server": ("127.0.0.1", 80),
+            "subprotocols": offered_subprotocols(token),
         }
         self.task = asyncio.get_running_loop().create_task(
             table_socket(WebSocket(scope, self._receive, self._send)))

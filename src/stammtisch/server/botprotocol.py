@@ -25,8 +25,9 @@ program may also take an ``open`` seat through the invite link (below). In ``sta
 such a seat is ``{"kind": "external", "name": NAME, "level": <fallback>, "connected":
 <a socket of the program holds it>, "grace_left": null, "takeover": false}``.
 
-The stream: ``/ws/bot`` with ``Authorization: Bearer <token>`` (or ``?bot_token=``).
-A missing or wrong token: ``error`` ``bad_token``, closed with 4401. At most
+The stream: ``/ws/bot`` with ``Authorization: Bearer <token>``, the only place a bot
+token is taken. A missing or wrong token, or one in the address (``?bot_token=``, where
+proxies log it): ``error`` ``bad_token``, closed with 4401. At most
 :data:`~stammtisch.server.botoffers.MAX_STREAMS` (4) streams per account at each process
 (else ``rate_limited``, closed with 4429). The server sends
 ``{"type": "hello", "bot", "bot_time"}``, then

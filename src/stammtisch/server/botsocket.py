@@ -25,16 +25,24 @@ TOO_MANY = 4429
 
 
 def bot_token(websocket: WebSocket) -> str:
-    """The bot token a socket came with: ``Authorization: Bearer``, else ``?bot_token=``."""
+    """The bot token a socket came with, in ``Authorization: Bearer`` (only there: an
+    address, where proxies log it, never carries one)."""
     scheme, _, value = websocket.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
-    return websocket.query_params.get("bot_token", "")
+    return ""
 
 
 async def program_of(websocket: WebSocket) -> tuple[str | None, bool]:
     """The bot account of an accepted socket's bot token (None: no bot token), and
-    whether to go on: a token of no bot is told ``bad_token`` and closed (4401)."""
+    whether to go on: a token of no bot, or one in the address (``?bot_token=``), is
+    told ``bad_token`` and closed (4401)."""
+    if "bot_token" in websocket.query_params:
+        await websocket.send_json(error(
+            "bad_token", "a bot token in the socket's address is refused (addresses end up "
+            "in logs): send it as Authorization: Bearer <token>"))
+        await websocket.close(code=BAD_TOKEN)
+        return None, False
     token = bot_token(websocket)
     if not token:
         return None, True

@@ -47,6 +47,7 @@ from stammtisch.server.hub import Hub, NotOwner
 from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
 from stammtisch.server.protocol import MAX_REFUSED, error, message_id
 from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.seattoken import seat_token
 from stammtisch.server.settings import Settings
 from stammtisch.server.ws import CALM, GONE, Gone, converse, table_client
 
@@ -404,7 +405,7 @@ class Cluster:
         outbox = socket_outbox(websocket)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
-                    outbox, websocket.query_params.get("token", ""), program)
+                    outbox, seat_token(websocket), program)
         self.edges[edge.conn] = edge
         try:
             await self._reroute(edge)

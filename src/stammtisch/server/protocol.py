@@ -67,10 +67,15 @@ previous step (one at a time; ask again when it is answered). A stored table who
 row cannot be read is left out of the lobby and the history (and logged), never a
 failure of the whole list.
 
-Connecting: ``/ws/tables/{id}?token=<seat token>``. A valid token holds that
-seat (several sockets may hold the same seat: two tabs); no token is a watcher;
-a wrong non-empty token is answered with ``error`` ``bad_token`` (before the
-first ``state``) and the socket goes on as a watcher. A table that does not
+Connecting: ``/ws/tables/{id}``, offering the WebSocket subprotocols
+``stammtisch`` and ``token.<seat token>`` (a browser: ``new WebSocket(url,
+["stammtisch", "token." + token])``); the server accepts ``stammtisch``
+(server/seattoken.py). The token never goes in the address, where console errors
+and proxy logs show it: a socket with ``?token=`` is answered with ``error``
+``bad_message`` saying to use the subprotocol, and closed with 4400. A valid token
+holds that seat (several sockets may hold the same seat: two tabs); no token is a
+watcher; a wrong non-empty token is answered with ``error`` ``bad_token`` (before
+the first ``state``) and the socket goes on as a watcher. A table that does not
 exist: ``error`` ``bad_message`` "no such table", closed with 4404; a stored table
 the engine can no longer replay: ``error`` ``server``, closed with 4500.
 

@@ -1,4 +1,5 @@
-"""The table socket: ``/ws/tables/{id}?token=...``; without a seat's token, a watcher.
+"""The table socket: ``/ws/tables/{id}``, with a seat's token offered as a subprotocol
+(server/seattoken.py); without one, a watcher.
 A program of the bot API comes with its bot token instead (``Authorization: Bearer``)
 and holds the seat kept for its bot account (server/botprotocol.py).
 
@@ -32,6 +33,7 @@ from stammtisch.server.protocol import (
     parse_message,
 )
 from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.seattoken import accept_table_socket, seat_token
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Client, Rematch, Send, Table, TableError
 
@@ -147,7 +149,8 @@ def table_client(table: Table, send: Send, token: str, program: str | None) -> C
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    await websocket.accept()
+    if not await accept_table_socket(websocket):
+        return
     program, known = await program_of(websocket)
     if not known:
         return
@@ -180,7 +183,7 @@ async def table_socket(websocket: WebSocket) -> None:
 
     outbox = socket_outbox(websocket)
     writer = asyncio.get_running_loop().create_task(outbox.run())
-    token = websocket.query_params.get("token", "")
+    token = seat_token(websocket)
     client = table_client(table, outbox.send, token, program)
     try:
         await converse(table, client, receive, close, settings(websocket), hub(websocket),

@@ -60,7 +60,8 @@ function act(action) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
+    token ? ["stammtisch", `token.${token}`] : ["stammtisch"]);  // the token never in the address
   socket.addEventListener("open", () => { retry = 0; connection = "syncing"; });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   socket.addEventListener("close", (closed) => {
