@@ -203,7 +203,10 @@ def test_a_receiver_whose_subscription_redis_closed_listens_again(
     assert [m["n"] for m in got] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
     assert gone == ["b"]
     said = [record.getMessage() for record in caplog.records]
-    assert "lost this process's Redis channel; listening again" in said
+    assert any(line.startswith("lost this process's Redis channel (Redis: ")
+               and "; listening again every" in line for line in said), said
+    assert "listening on this process's Redis channel again" in " ".join(said)
+    assert not any(record.exc_info for record in caplog.records)  # an expected loss
     assert "messages from server process a were lost: 1" in said
 
 

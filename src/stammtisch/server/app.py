@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -51,9 +52,27 @@ def _cluster_module() -> Any:
     return cluster
 
 
+def _reach_redis(url: str) -> None:
+    """Redis answers at ``url``, or :class:`StoreError` says why in one line (as for a
+    database the server cannot use), before anything starts."""
+    import redis
+
+    shown = urlunsplit(urlsplit(url)._replace(netloc=urlsplit(url).netloc.rpartition("@")[2]))
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError) as error:
+        said = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise StoreError(f"cannot use Redis at {shown}: {said}") from None
+    finally:
+        client.close()
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     me = _cluster_module().process_name() if settings.redis else None
+    if settings.redis:
+        _reach_redis(settings.redis)
     store = Store(settings.db_url, owner=me, lease=settings.lease)
     if me is not None and store.engine.dialect.name == "sqlite":
         store.dispose()

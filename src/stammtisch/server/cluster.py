@@ -44,6 +44,7 @@ from stammtisch.errors import StammtischError
 from stammtisch.server.botoffers import waiting_for
 from stammtisch.server.courier import Courier
 from stammtisch.server.hub import Hub, NotOwner
+from stammtisch.server.outage import Outage, expected
 from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
 from stammtisch.server.protocol import MAX_REFUSED, error, message_id
 from stammtisch.server.ratelimit import TokenBucket
@@ -119,6 +120,19 @@ class Cluster:
                                self._process_gone)
         hub.offers.relay = self._relay_offer
         self._tasks: list[asyncio.Task[None]] = []
+        every = f"trying again every {WATCH_EVERY:g} s"
+        self._asking = Outage("could not ask Redis which server processes listen",
+                              f"their clients stay as they are; {every}",
+                              "Redis tells which server processes listen again")
+        self._telling = Outage("could not tell the lobby about this process's tables",
+                               f"the other processes' lobbies leave them out; {every}",
+                               "the lobby hears of this process's tables again")
+        self._reading = Outage("could not read the lobby entries of other processes",
+                               "the lobby shows their tables as the database has them",
+                               "the lobby reads the other processes' entries again")
+        self._routing = Outage("could not find the process that runs a table",
+                               f"its sockets wait; {every}",
+                               "the processes that run the tables are found again")
 
     def channel(self, process: str) -> str:
         return self.courier.channel(process)
@@ -333,9 +347,10 @@ class Cluster:
         try:
             told = await self.redis.mget([f"{self.prefix}lobby:{entries[i]['id']}"
                                           for i in remote])
-        except Exception:  # noqa: BLE001 - Redis away: the database's entries do
-            log.exception("could not read the lobby entries of other processes")
+        except Exception as error:  # noqa: BLE001 - Redis away: the database's entries do
+            self._reading.failed(error)
             return entries
+        self._reading.worked()
         for index, text in zip(remote, told, strict=True):
             if text is not None:
                 entries[index] = json.loads(text)
@@ -348,12 +363,16 @@ class Cluster:
             await asyncio.sleep(WATCH_EVERY)
             try:
                 await self._check_processes()
-            except Exception:  # noqa: BLE001 - Redis away for a moment: next time
-                log.exception("could not check the other server processes")
+            except Exception as error:  # noqa: BLE001 - Redis away for a moment: next time
+                self._asking.failed(error)
+            else:
+                self._asking.worked()
             try:
                 await self._tell_lobby()
-            except Exception:  # noqa: BLE001 - Redis away for a moment: next time
-                log.exception("could not tell the lobby about this process's tables")
+            except Exception as error:  # noqa: BLE001 - Redis away for a moment: next time
+                self._telling.failed(error)
+            else:
+                self._telling.worked()
             try:
                 await self._check_owners()
             except Exception:  # noqa: BLE001 - the database away for a moment: next time
@@ -476,10 +495,14 @@ class Cluster:
             if holder and not await self._listens(holder):
                 edge.owner = None  # its lease still runs: the watch tries again
                 return
-        except Exception:  # noqa: BLE001 - the database away: the watch tries again
-            log.exception("table %s: could not find its owner", edge.table_id)
+        except Exception as problem:  # noqa: BLE001 - the database away: the watch tries again
+            if expected(problem):  # Redis away
+                self._routing.failed(problem)
+            else:
+                log.exception("table %s: could not find its owner", edge.table_id)
             edge.owner = None
             return
+        self._routing.worked()
         if not holder:
             edge.outbox.push(error("bad_message", "no such table"))
             await self._close_edge(edge, 4404, "")

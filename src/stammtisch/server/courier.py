@@ -9,6 +9,8 @@ client never sees. Publishing again may deliver a message twice (the first try r
 Redis, its reply did not), so every message carries its sender and a number counted
 per channel: a receiver drops what it already heard from that sender there, and logs the
 messages it never heard (a batch given up, or its subscription lost for a moment).
+Redis away is told in a line when it goes and one when it is back (server/outage.py),
+not a traceback each time a try fails.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from stammtisch.server.outage import Outage, brief, expected
+
 log = logging.getLogger("stammtisch.server")
 
 ALL = "*"
@@ -29,6 +33,8 @@ ALL = "*"
 RETRY_AFTER = (0.05, 0.2, 0.5, 1.0)
 """Seconds waited before each further try of a batch that could not be published."""
 MAX_BATCH = 500
+LISTEN_AGAIN = 0.5
+"""Seconds between two tries to listen again on a channel Redis dropped."""
 
 
 class Courier:
@@ -50,6 +56,15 @@ class Courier:
         """The number of the last message heard from each other process, by its
         destination (this process or :data:`ALL`)."""
         self._pubsub: Any = None
+        self._publishing = Outage(
+            "could not pass %d messages to other server processes",
+            f"trying again for about {sum(RETRY_AFTER):g} s, then giving them up",
+            "messages pass to the other server processes again")
+        self._listening = Outage(
+            "lost this process's Redis channel",
+            f"listening again every {LISTEN_AGAIN:g} s (what is sent to this process "
+            "meanwhile is lost, and counted once it listens)",
+            "listening on this process's Redis channel again")
 
     def channel(self, process: str) -> str:
         return f"{self.prefix}all" if process == ALL else f"{self.prefix}proc:{process}"
@@ -105,15 +120,16 @@ class Courier:
                     for process, text in remote:
                         pipe.publish(self.channel(process), text)
                     heard = await pipe.execute()
-            except Exception:  # noqa: BLE001 - Redis away: tried again, then given up
+            except Exception as error:  # noqa: BLE001 - Redis away: tried again, given up
                 if attempt == len(RETRY_AFTER):
-                    log.exception("could not pass %d messages to other server processes; "
-                                  "given up", len(remote))
+                    log.error("could not pass %d messages to other server processes (Redis: "
+                              "%s); given up, they are lost", len(remote), brief(error),
+                              exc_info=None if expected(error) else error)
                     return
-                log.warning("could not pass %d messages to other server processes; "
-                            "trying again", len(remote), exc_info=True)
+                self._publishing.failed(error, len(remote))
                 await asyncio.sleep(RETRY_AFTER[attempt])
                 continue
+            self._publishing.worked()
             for (process, _text), listeners in zip(remote, heard, strict=True):
                 if not listeners and process != ALL:
                     self.gone(process)
@@ -129,11 +145,15 @@ class Courier:
                         self._receive(item["data"])
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - reconnect and listen on
-                log.exception("lost this process's Redis channel; listening again")
-                await asyncio.sleep(0.5)
-                with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.channel(self.me), self.channel(ALL))
+            except Exception as error:  # noqa: BLE001 - reconnect and listen on
+                self._listening.failed(error)
+            await asyncio.sleep(LISTEN_AGAIN)
+            try:
+                await self._pubsub.subscribe(self.channel(self.me), self.channel(ALL))
+            except Exception as error:  # noqa: BLE001 - still away: the next round tries
+                self._listening.failed(error)
+            else:
+                self._listening.worked()
 
     def _receive(self, data: str | bytes) -> None:
         try:

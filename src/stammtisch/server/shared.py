@@ -1,19 +1,18 @@
 """What the processes of a deployment share in Redis besides their messages
 (server/courier.py) and tables (server/cluster.py): the limits per client address, and
-the reviews each works out."""
+the reviews each works out. While Redis is away, each process makes do alone, and says
+so once (server/outage.py)."""
 
 from __future__ import annotations
 
 import json
-import logging
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.outage import Outage, expected
 
 if TYPE_CHECKING:
     from stammtisch.server.cluster import Cluster
-
-log = logging.getLogger("stammtisch.server")
 
 REVIEW_TTL = 30.0
 """Seconds a review's progress told to Redis is shown without being told again (the
@@ -49,6 +48,9 @@ class SharedPerClient(PerClient):
         super().__init__(rate, burst)
         self.cluster = cluster
         self.name = name
+        self.outage = Outage(f"the shared limit of {name} per address could not be read",
+                             "each process counts alone meanwhile",
+                             f"the shared limit of {name} per address is read again")
 
     async def acquire(self, address: str) -> float | None:
         if self.rate <= 0:
@@ -57,9 +59,10 @@ class SharedPerClient(PerClient):
         try:
             allowed, wait = await self.cluster.redis.eval(
                 BUCKET, 1, key, repr(self.rate), repr(self.burst))
-        except Exception:  # noqa: BLE001 - Redis away: each process counts alone
-            log.exception("the shared limit %s could not be read from Redis", self.name)
+        except Exception as error:  # noqa: BLE001 - Redis away: each process counts alone
+            self.outage.failed(error)
             return await super().acquire(address)
+        self.outage.worked()
         return None if int(allowed) else max(0.0, float(wait))
 
 
@@ -69,18 +72,35 @@ class ReviewBoard:
 
     def __init__(self, cluster: Cluster) -> None:
         self.cluster = cluster
+        self.outage = Outage("could not share the progress of reviews with the other "
+                             "processes", "each process answers for its own reviews",
+                             "the processes share the progress of reviews again")
 
     def _key(self, table_id: str, seat: int) -> str:
         return f"{self.cluster.prefix}review:{table_id}:{seat}"
 
     async def tell(self, table_id: str, seat: int, entry: dict[str, Any] | None) -> None:
-        if entry is None:
-            await self.cluster.redis.delete(self._key(table_id, seat))
-        else:
-            await self.cluster.redis.set(self._key(table_id, seat), json.dumps(entry),
-                                         px=int(REVIEW_TTL * 1000))
+        try:
+            if entry is None:
+                await self.cluster.redis.delete(self._key(table_id, seat))
+            else:
+                await self.cluster.redis.set(self._key(table_id, seat), json.dumps(entry),
+                                             px=int(REVIEW_TTL * 1000))
+        except Exception as error:
+            if not expected(error):
+                raise
+            self.outage.failed(error)
+            return
+        self.outage.worked()
 
     async def read(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        text = await self.cluster.redis.get(self._key(table_id, seat))
+        try:
+            text = await self.cluster.redis.get(self._key(table_id, seat))
+        except Exception as error:
+            if not expected(error):
+                raise
+            self.outage.failed(error)  # as if no other process reviewed it
+            return None
+        self.outage.worked()
         entry = json.loads(text) if text is not None else None
         return entry if isinstance(entry, dict) else None
