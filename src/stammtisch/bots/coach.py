@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from stammtisch.bots.analysis import HINT_BUDGET, rank
+from stammtisch.bots.reasons import REASONS
 from stammtisch.cards import CardSet, bit, iter_cards, parse_card, parse_cards, to_set
 from stammtisch.games import scat, schmier, schnapsen, schnauz
 from stammtisch.games.scat_types import ScatView, scat_view
@@ -30,6 +31,10 @@ from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
 UNIT = {"schnauz": "win", "scat": "win", "schnapsen": "win", "schmier": "points"}
 WEAK = {"schnauz": 0.05, "scat": 0.05, "schnapsen": 0.05, "schmier": 0.5}
 """The loss against the expert's choice from which a move counts as weak."""
+NOISE = WEAK
+"""Values closer than this are within the expert's noise: its search on another seed
+often orders the two actions the other way round (a Scat discard's values move by
+0.05 and more from seed to seed), so a lesson recommends the one its rule teaches."""
 
 COACH_BUDGET = HINT_BUDGET
 """Seconds the expert thinks per step of a guided deal."""
@@ -128,7 +133,7 @@ def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
     with its values, the highest first (``best``; Schmier's expert weighs only its
     likeliest discards: ``unweighed`` counts the rest), the facts of each, the unit
     and the weak threshold. ``None`` when the seat has nothing to choose or the game
-    has no expert."""
+    has no expert. Each action also has a ``reason`` (bots/reasons.py)."""
     legal = view.get("legal_actions") or []
     if not legal:
         return None
@@ -136,15 +141,63 @@ def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
         else [(legal[0], 0.0)]
     if ranked is None:
         return None
-    facts = FACTS[game]
+    now = _now(game, view)
+    entries = []
+    for action, value in ranked:
+        facts = FACTS[game](view, action)
+        entries.append({"action": action, "value": round(value, 4), "facts": facts,
+                        "reason": REASONS[game](view, action, facts, now.get("value"))})
     return {
         "phase": view.get("phase"), "unit": UNIT[game], "weak": WEAK[game],
-        "best": ranked[0][0],
-        "ranked": [{"action": action, "value": round(value, 4), "facts": facts(view, action)}
-                   for action, value in ranked],
-        "now": _now(game, view),
+        "best": ranked[0][0], "ranked": entries, "now": now,
         "unweighed": len(legal) - len(ranked),
     }
+
+
+def _taught_key(game: str, phase: Any, entry: Mapping[str, Any]) -> float | None:
+    """How well an action follows the rule line of its phase (coach.rule.* on the page;
+    higher is better), ``None`` where the rule says nothing about it: the thirty-one
+    games teach the hand's value in one suit, Schnapsen teaches its announcements."""
+    action = str(entry["action"])
+    if game in ("schnauz", "scat"):
+        value = entry["facts"].get("value")
+        return None if value is None else float(value)
+    if game == "schnapsen" and phase == "open":
+        return 1.0 if action.startswith(("marriage", "exchange")) else 0.0
+    return None
+
+
+def lesson_advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
+                  seed: int = 0) -> dict[str, Any] | None:
+    """The coach's step in a guided deal: :func:`advise`, but where an action the phase's
+    rule line prefers is within the expert's ``NOISE`` of its best, that action is
+    recommended (first, ``best``). Where the rule's choice is beyond the noise, the
+    expert's stays first and ``taught`` names the rule's choice and the gap, so that
+    the page can say why the expert prefers the other."""
+    advice = advise(game, view, budget=budget, seed=seed)
+    if advice is None:
+        return None
+    advice["taught"] = None
+    if len(advice["ranked"]) < 2:
+        return advice
+    ranked: list[dict[str, Any]] = advice["ranked"]
+    keys = [_taught_key(game, advice["phase"], entry) for entry in ranked]
+    if keys[0] is None:
+        return advice
+    top_value, top_key = ranked[0]["value"], keys[0]
+    better = [i for i, key in enumerate(keys) if key is not None and key > top_key]
+    if not better:
+        return advice
+    close = [i for i in better if top_value - ranked[i]["value"] <= NOISE[game]]
+    if close:
+        chosen = max(close, key=lambda i: (keys[i] or 0.0, ranked[i]["value"]))
+        advice["ranked"] = [ranked[chosen]] + ranked[:chosen] + ranked[chosen + 1:]
+        advice["best"] = ranked[chosen]["action"]
+    else:
+        chosen = max(better, key=lambda i: (keys[i] or 0.0, ranked[i]["value"]))
+        advice["taught"] = {"action": ranked[chosen]["action"],
+                            "gap": round(top_value - ranked[chosen]["value"], 4)}
+    return advice
 
 
 def _now(game: str, view: dict[str, Any]) -> Facts:

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from stammtisch.bots.coach import advise, judge
+from stammtisch.bots.coach import judge, lesson_advise
 from stammtisch.core.match import Match
 from stammtisch.server import hints
 
@@ -79,7 +79,7 @@ class Coach:
                      changed: Callable[[], Awaitable[None]]) -> None:
         asked = seq()
         try:
-            advice = await hints.think(advise, self.game, match.view(self.seat))
+            advice = await hints.think(lesson_advise, self.game, match.view(self.seat))
         except Exception:  # the lesson goes on without this advice
             log.exception("the coach failed on a %s position", self.game)
             return

@@ -23,17 +23,21 @@ class Lesson:
 
 
 LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
-    Lesson("schnauz", 3, {"num_players": 3, "first_dealer": 0},
-           teaches="You deal and hold two hearts (QH KH) and 8S: keep or take the spare "
-                   "hand, then swap toward 31 in one suit."),
-    Lesson("scat", 6, {"num_players": 3, "first_dealer": 2},
-           teaches="You hold two hearts; the open card is KH: take it or draw blind."),
-    Lesson("schnapsen", 10, {"first_dealer": 1},
-           teaches="You lead holding QS KS, a marriage in spades (40 is trumps, 20 "
-                   "elsewhere): announce it with the lead."),
+    Lesson("schnauz", 209, {"num_players": 3, "first_dealer": 0},
+           teaches="You deal and hold 9D TH 7S, three suits: swap them for three unseen "
+                   "cards, swap with the middle toward one suit, and knock."),
+    Lesson("scat", 12, {"num_players": 3, "first_dealer": 2},
+           teaches="You hold 2D KD JH and the open card is JS: draw, discard toward one "
+                   "suit, and knock when your hand is good enough."),
+    Lesson("schnapsen", 12, {"first_dealer": 1},
+           teaches="You lead holding QC KC JD: exchange the trump jack for the KD turned "
+                   "up, announce the marriage in clubs, and later close the talon."),
     Lesson("schmier", 131, {"first_dealer": 5},
-           teaches="You bid first with AD JD 9D 2D: High, Jack and Low in diamonds."),
+           teaches="You bid first with AD JD 9D 2D: bid, name diamonds, discard the "
+                   "rest and play High, Jack and Low in the tricks."),
 )}
+"""Each deal was found with ``tools/lesson_seeds.py``: the coach's line through it
+gives the player the decisions its game is about (tests/server/test_lessons.py)."""
 
 
 def seats(lesson: Lesson, num_players: int) -> list[str]:
