@@ -87,8 +87,11 @@ async def think(work: Callable[..., T], *args: Any) -> T:
 
 
 def close() -> None:
-    """Stop the hint worker (at the app's shutdown); a later hint starts a new one."""
+    """Stop the hint worker (at the app's shutdown), the hint it works on included, so
+    that it does not outlive the server; a later hint starts a new one."""
+    from stammtisch.server.workers import stop_pool
+
     global _pool
     if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
+        stop_pool(_pool)
         _pool = None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
+from types import FrameType
 
 import uvicorn
 
@@ -12,6 +14,13 @@ from stammtisch.server.app import create_app
 from stammtisch.server.connections import uvicorn_config
 from stammtisch.server.logfilter import limit_server_logs
 from stammtisch.server.settings import DEFAULT_DB, Settings
+
+
+def _exit_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
+    """SIGTERM once uvicorn has shut the app down (it raises the signal again then): a
+    normal exit, whose clean-up releases what the hint and review workers shared, with
+    the status a shell gives a process ended by SIGTERM."""
+    raise SystemExit(128 + signal.SIGTERM)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
@@ -35,7 +44,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
     if redis:
         print(f"stammtisch: one of several server processes ({app.state.cluster.me}); "
               "they share the database and Redis", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down
-        server.run()
+    before = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down
+            server.run()
+    finally:
+        signal.signal(signal.SIGTERM, before)
     if not server.started:
         raise SystemExit(3)  # uvicorn said why (the port in use, say)

@@ -237,10 +237,13 @@ class Reviews:
             del self._failed[next(iter(self._failed))]
 
     def close(self) -> None:
-        """Stop the worker (at the app's shutdown)."""
+        """Stop the worker (at the app's shutdown), the review it works on included, so
+        that it does not outlive the server."""
+        from stammtisch.server.workers import stop_pool
+
         for job in self._jobs.values():
             if job.task is not None:
                 job.task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
             self._pool = None
