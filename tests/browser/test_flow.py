@@ -134,7 +134,8 @@ def test_a_forced_move_plays_itself(page: Any, server: LiveServer) -> None:
             before = actions(page)
             shoot(page, "flow-forced-move")
             assert "Only one move" in page.inner_text(".selection.forced")
-            page.wait_for_function(ACTIONS_PAST, arg=before, timeout=5_000)
+            # as long as one of our choices takes (at most 15 s): test_page_details.py
+            page.wait_for_function(ACTIONS_PAST, arg=before, timeout=20_000)
             return
         before = actions(page)
         cards = page.locator(".hand button.card")

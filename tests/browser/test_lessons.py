@@ -76,6 +76,6 @@ def test_a_hint_is_worded_in_the_pages_language_and_marks_its_action(
     line = page.locator(".hint-line")
     line.wait_for(timeout=30_000)
     text = line.inner_text()
-    assert ("expert would play" in text) == (lang == "en")
+    assert ("the expert's choice" in text) == (lang == "en")
     assert page.locator(".hinted").count() >= 1
     shoot(page, f"hint-{lang}")

@@ -117,7 +117,8 @@ export function waitingRoom(state, { levels, send, onProblem, seatLabel }) {
     const label = mine ? info.name || t("ui.you") : seatLabel(seat);
     const about = [label === where ? null : where, seatKind(info)].filter(Boolean).join(" · ");
     return h("li", { class: "seat waiting-seat" + (info.kind === "open" ? " open" : ""), "data-seat": String(seat) },
-      h("div", { class: "seat-name" }, label, mine ? h("span", { class: "badge" }, t("ui.you")) : null),
+      h("div", { class: "seat-name" }, label,
+        mine ? [" ", h("span", { class: "badge" }, t("ui.you"))] : null),
       about ? h("div", { class: "level" }, about) : null,
       presence(info, seat), takeoverForm(state, seat, levels, send),
       info.kind === "open" && watcher

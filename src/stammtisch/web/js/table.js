@@ -7,12 +7,13 @@ import { h } from "./dom.js";
 import { gameUi } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
-import { actionLabel, eventText, seatName, teamName } from "./words.js";
+import { actionLabel, logTexts, seatName, teamName } from "./words.js";
 import { coachPanel, hintLine } from "./coach.js";
 import { startLike } from "./lesson.js";
 import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
 import { dealEnds, summaryBox } from "./summary.js";
 import { autoPlay, sound, summarySeconds, tone } from "./prefs.js";
+import { decisionTimes, forcedDelay, noteDecision } from "./pace.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `stammtisch.token.${tableId}`;
@@ -36,11 +37,11 @@ let hinted = null;  // the last hint: the expert's values for the position at it
 let endsSeen = -1;  // deal ends in the log when it was last read (-1: no state yet)
 let summary = null;  // { index, until }: the finished deal's summary held in front
 let premove = null;  // the card chosen while others play, sent on this seat's turn if legal
-let forced = null;  // { action, seq }: the one legal action, played after a short moment
+let forced = null;  // { action, seq, wait }: the one legal action, played after `wait` ms of the turn
 let forcedTimer = null;
 let turnSeq = -1;  // the seq of the last turn announced (tone, title)
+let turnStarted = performance.now();  // when this seat's turn (or its summary's end) came
 let moved = null;  // where the players went on ("play again")
-const FORCED_MS = 900;
 
 // While the connection is down the table takes no input: nothing is queued, so nothing
 // is sent twice when it is back ("open" again once the fresh state has arrived).
@@ -51,9 +52,11 @@ function send(message) {
 }
 
 // "seq" names the state the action was chosen in; the server refuses it if the table moved on.
-// Acting also puts the finished deal's summary away.
+// Acting also puts the finished deal's summary away. A choice among several actions
+// adds its time to this person's pace (pace.js).
 function act(action) {
   if (!online()) return;
+  if (myLegal().length > 1) noteDecision(tableId, performance.now() - turnStarted);
   selected = []; notice = ""; summary = null; premove = null; cancelForced();
   send({ type: "act", action, seq: state?.seq ?? 0 });
 }
@@ -135,6 +138,7 @@ function noteDealEnd() {
 
 function closeSummary() {
   summary = null;
+  turnStarted = performance.now();
   render();
   planForced();
   document.getElementById("table")?.focus();
@@ -146,19 +150,23 @@ function summaryLeft() { return summary?.until ? Math.max(0, Math.ceil((summary.
 
 function cancelForced() { clearTimeout(forcedTimer); forcedTimer = null; forced = null; }
 
-// One legal action (and the setting on): shown for a moment, then played. Not while the
-// summary is in front or a guided deal explains the move.
+// One legal action (and the setting on): shown, then played after as long as this person
+// takes over a choice (pace.js), never a fixed pause that would tell the others. Not
+// while the summary is in front or a guided deal explains the move.
+// The pause is drawn once per turn: a state that only refreshes the table keeps it.
 function planForced() {
+  const planned = forced;
   cancelForced();
   const legal = myLegal();
   if (legal.length !== 1 || !autoPlay() || summary || state.coach) return;
-  forced = { action: legal[0], seq: state.seq };
+  const same = planned && planned.seq === state.seq && planned.action === legal[0];
+  forced = { action: legal[0], seq: state.seq, wait: same ? planned.wait : forcedDelay(decisionTimes(tableId)) };
   forcedTimer = setTimeout(() => {
     const still = forced && state.seq === forced.seq && myLegal().length === 1 && myLegal()[0] === forced.action;
     const action = forced?.action;
     forced = null;
     if (still && !summary) act(action);
-  }, FORCED_MS);
+  }, Math.max(0, forced.wait - (performance.now() - turnStarted)));
 }
 
 function canPremove() {
@@ -189,6 +197,7 @@ function announceTurn() {
   const mine = myLegal().length > 0;
   if (!mine || state.seq === turnSeq) return;
   turnSeq = state.seq;
+  turnStarted = performance.now();
   if (sound() && !(autoPlay() && myLegal().length === 1)) tone();
 }
 
@@ -329,12 +338,24 @@ function seatsStrip(view, game, c) {
     return h("li", { class: "seat" + (view.to_act === seat ? " acting" : "") + (isAway(info) ? " is-away" : ""),
       "data-seat": String(seat) },
       h("div", { class: "seat-name" }, seatName(seat, c),
-        view.dealer === seat ? h("span", { class: "badge" }, t("ui.dealer")) : null),
+        view.dealer === seat ? [" ", h("span", { class: "badge" }, t("ui.dealer"))] : null),
       level ? h("div", { class: "level" }, `${t("ui.computer")}: ${level}`) : null,
       h("div", { class: "seat-stats" }, game.seat(view, seat).filter(Boolean).map((x) => h("span", {}, x))),
       view.to_act === seat ? h("div", { class: "acting-note" }, t("ui.to_act")) : null,
       presence(info, seat), takeoverForm(state, seat, levelNames(), send));
   }));
+}
+
+// Beside the hand: this seat's own lives (Schnauz, Scat), and that the next loss puts
+// it out when it has none left.
+function myStanding(view) {
+  const seat = state.seat;
+  if (seat === null || !view.lives || view.eliminated?.[seat]) return null;
+  const lives = view.lives[seat];
+  const last = view.swimming?.[seat] ? t("ui.you_swim") : view.on_the_county?.[seat] ? t("ui.you_county") : "";
+  return h("span", { class: "my-lives" + (last ? " last" : "") },
+    t("ui.life_count", { n: lives }), " ", h("span", { class: "tokens", "aria-hidden": "true" }, "●".repeat(Math.min(lives, 10))),
+    last ? h("strong", { class: "swim" }, last) : null);
 }
 
 function statusLine(view) {
@@ -379,7 +400,7 @@ function actionBar(legal) {
 
 function typedForm(legal) {
   const input = h("input", { id: "typed", type: "text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    placeholder: legal.length ? `${legal.slice(0, 2).join(", ")} …` : "" });
+    placeholder: legal.length ? t("ui.typed_placeholder", { example: legal[0] }) : "" });
   const form = h("form", { class: "typed", onsubmit: (event) => {
     event.preventDefault();
     const text = input.value;
@@ -432,9 +453,18 @@ function rulesBox() {
 }
 
 function logBox(c) {
-  const items = events.map((e) => h("li", {}, eventText(e, c)));
+  const items = logTexts(events, c).map((text) => h("li", {}, text));
   const box = h("ol", { class: "log-list" }, items);
-  return h("section", { class: "log", "aria-label": t("ui.log") }, h("h2", {}, t("ui.log")), box);
+  return h("section", { class: "log", id: "log", "aria-label": t("ui.log") }, h("h2", {}, t("ui.log")), box);
+}
+
+// On a narrow screen the log sits below the table: its last lines stand under the
+// status, a link away from the rest.
+function recentBox(c) {
+  const lines = logTexts(events, c).slice(-2);
+  if (!lines.length) return null;
+  return h("div", { class: "recent", "aria-hidden": "true" }, h("a", { href: "#log", tabindex: "-1" }, t("ui.log")),
+    h("ul", {}, lines.map((text) => h("li", {}, text))));
 }
 
 // A selector for the focused control, so that keyboard focus survives a redraw.
@@ -468,7 +498,8 @@ function render() {
   const typedValue = document.getElementById("typed")?.value || "";
   keyed.cards = order;
   const hand = h("section", { class: "hand-area", "aria-label": t("ui.your_hand") },
-    h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view, state.options))),
+    h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view, state.options)),
+      myStanding(view)),
     h("div", { class: "hand" }, handNodes.length ? handNodes : h("span", { class: "empty" }, "–")));
   const tools = h("div", { class: "tools" },
     state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo", seq: state.seq }) }, t("ui.undo")) : null,
@@ -491,7 +522,7 @@ function render() {
   const out = state.seat !== null && !state.result && Boolean(view.eliminated?.[state.seat]);
   const outBanner = out ? h("p", { class: "watch-banner", id: "out-banner" }, h("strong", {}, t("ui.you_are_out")), " ",
     t("ui.you_are_out_doc"), " ", h("a", { href: "/", class: "button" }, t("ui.new_match"))) : null;
-  const newLines = events.slice(announced).map((e) => eventText(e, c)).slice(-3).join(" ");
+  const newLines = logTexts(events.slice(announced), c).slice(-3).join(" ");
   announced = events.length;
   root.replaceChildren(
     h("div", { class: "table-layout" },
@@ -506,6 +537,7 @@ function render() {
         dealOver,
         h("section", { class: "center", "aria-label": t("ui.table") }, center),
         status,
+        recentBox(c),
         down ? h("p", { class: "offline-note", role: "alert" }, t("ui.offline_locked")) : null,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),

@@ -83,3 +83,18 @@ export function eventText(event, ctx) {
   }
   return `${event.type}: ${JSON.stringify(event)}`;
 }
+
+// Actions the game announces again in an event of their own right after them
+// (Schnapsen's close, exchange and marriage): the log says those once, in the
+// announcement's words.
+const ANNOUNCED = { close: "close", exchange: "exchange", marriage: "marriage" };
+
+export function echoed(event, next) {
+  return event.type === "action" && next !== undefined && next.seat === event.seat
+    && next.type === ANNOUNCED[event.action.split(" ")[0]];
+}
+
+// The log's lines: each event in words, an echoed action left out.
+export function logTexts(events, ctx) {
+  return events.flatMap((event, i) => (echoed(event, events[i + 1]) ? [] : [eventText(event, ctx)]));
+}
