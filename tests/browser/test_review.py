@@ -77,8 +77,12 @@ def test_a_match_ends_in_its_review(page: Any, quick: LiveServer, game: str) -> 
     target.click()
     page.wait_for_selector(f".move-list .current .move[data-index='{index}']")
     page.wait_for_function(
-        "(n) => document.querySelector('.replay-nav .step').textContent.startsWith(`Step ${n} `)",
-        arg=int(index))
+        "(n) => document.querySelector('.replay-nav .step').textContent"
+        ".startsWith(`Move ${n} of `)",
+        arg=int(index) + 1)  # one numbering: the move list's "16." and the mistakes' "move 16"
+    assert page.inner_text(".move-list .current .move").startswith(f"{int(index) + 1}. ")
+    if mistakes.count():
+        assert f"move {int(index) + 1}:" in target.inner_text()
     assert page.locator(".review-decision").count() == 1
     assert page.locator(".replay-hand").count() >= 2  # face up: every hand still in play
     shoot(page, f"review-{game}-position")

@@ -189,6 +189,12 @@ function decisionPanel() {
     h("h3", {}, t("review.values")), h("ol", { class: "ranked" }, ranked));
 }
 
+// The position in the numbering the move list and the mistakes use: before move n.
+function positionText() {
+  return pos < review.total ? t("review.move_of", { n: pos + 1, total: review.total })
+    : t("review.after_last", { total: review.total });
+}
+
 function board() {
   const ui = { ctx: ctx(), card: (c) => cardElement(c), mini: (c) => h("span", { class: `mini suit-${c[1]}` }, short(c)), backs,
     pileButton: (n) => n, lastTrick: () => null };
@@ -221,7 +227,7 @@ function board() {
     h("div", { class: "replay-nav", role: "group", "aria-label": t("review.positions") },
       nav(t("ui.first"), faceUp ? 0 : review.decisions[0]?.index ?? 0, "Home"),
       nav(t("ui.back"), neighbour(-1), "ArrowLeft"),
-      h("span", { class: "step" }, t("ui.step", { n: pos, total: review.total })),
+      h("span", { class: "step" }, positionText()),
       nav(t("ui.forward"), neighbour(1), "ArrowRight"),
       nav(t("ui.last"), faceUp ? review.total : review.decisions.at(-1)?.index ?? 0, "End")),
     decisionPanel(),
