@@ -12,7 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from stammtisch.server.guard import CSP, origin_allowed
+from stammtisch.server.guard import CSP, address_reached, origin_allowed
 from tests.server.live import LiveServer
 
 TABLE = {"game": "schnapsen", "seats": ["human", "random"]}
@@ -158,3 +158,9 @@ LAN = ("192.168.1.20", 8000)
 def test_origin_allowed(origin: str, server: tuple[str, int] | None, public: str | None,
                         allowed: bool) -> None:
     assert origin_allowed(origin, server, public) is allowed
+
+
+def test_the_address_reached_is_read_from_the_connection() -> None:
+    """Listening on ``::``, an IPv4 friend's connection arrives at ``::ffff:a.b.c.d``."""
+    scope = {"server": ("::ffff:192.168.1.20", 8000)}
+    assert address_reached(scope) == LAN and address_reached({"server": None}) is None

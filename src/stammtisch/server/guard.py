@@ -50,12 +50,15 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def _server(scope: Scope) -> tuple[str, int] | None:
+def address_reached(scope: Scope) -> tuple[str, int] | None:
     """The address and port the connection came to (None: a Unix socket, say)."""
     server = scope.get("server")
     if not server or server[1] is None:
         return None
-    return str(server[0]), int(server[1])
+    host = str(server[0])
+    if host.startswith("::ffff:") and "." in host:  # IPv4 on a socket listening on ::
+        host = host.removeprefix("::ffff:")
+    return host, int(server[1])
 
 
 def _site(scheme: str, netloc: str) -> tuple[str, int] | None:
@@ -113,7 +116,8 @@ class Guard:
             await self.app(scope, receive, send)
             return
         origin = _header(scope, b"origin")
-        if origin is not None and not origin_allowed(origin, _server(scope), self.public_url):
+        if origin is not None \
+                and not origin_allowed(origin, address_reached(scope), self.public_url):
             await self._refuse(scope, send, origin)
             return
         if scope["type"] == "websocket":
