@@ -195,7 +195,9 @@ def _serve_parser() -> _Parser:
         "computer player acts (default 10)"))
     parser.add_argument("--public-url", metavar="URL", help=(
         "the address friends on other devices open, e.g. http://192.168.1.20:8000 "
-        "(with --host 0.0.0.0): invite links use it"))
+        "(with --host 0.0.0.0), or https://cards.example.org behind a proxy: invite links "
+        "use it, and pages from it or from localhost are the only ones whose requests "
+        "are taken"))
     parser.add_argument("--redis", metavar="URL", help=(
         "redis://host:6379/0: run as one of several server processes that share this "
         "Redis and the --db PostgreSQL database; any of them serves any table"))

@@ -64,8 +64,10 @@ class Settings:
     """... and at most at once."""
     public_url: str | None = None
     """The address friends on other devices open (``http://192.168.1.20:8000``, say):
-    invite links are made with it. None: invite links are the table's path alone, and
-    the page completes them with the address it was opened at."""
+    invite links are made with it, and it is the one origin besides the loopback names
+    whose requests and sockets are taken (server/guard.py). None: invite links are the
+    table's path alone, and the page completes them with the address it was opened at;
+    the origins taken are the loopback names and the address the server was reached at."""
     redis: str | None = None
     """``redis://host:port/db``: several server processes share the database (PostgreSQL)
     and this Redis, and any of them serves any table (server/cluster.py). None: this
