@@ -156,9 +156,8 @@ def test_my_lives_and_swimming_stand_by_my_hand(page: Any, server: LiveServer) -
                   [created["id"], created["token"]])
     page.goto(server.url + created["url"])
     wait_turn(page)
-    mine = page.locator(".hand-head .my-lives")
-    assert mine.inner_text().startswith("0 lives")
-    assert "You are swimming: the next loss puts you out." in mine.inner_text()
+    assert page.inner_text(".hand-head .my-lives").strip() == "0 lives"
+    assert page.inner_text(".hand-head .swim") == "You are swimming: the next loss puts you out."
     shoot(page, "details-swimming")
     fresh = server.create("schnauz", ["human", "random", "random"], seed=8, num_players=3,
                           first_dealer=0)

@@ -353,9 +353,9 @@ function myStanding(view) {
   if (seat === null || !view.lives || view.eliminated?.[seat]) return null;
   const lives = view.lives[seat];
   const last = view.swimming?.[seat] ? t("ui.you_swim") : view.on_the_county?.[seat] ? t("ui.you_county") : "";
-  return h("span", { class: "my-lives" + (last ? " last" : "") },
-    t("ui.life_count", { n: lives }), " ", h("span", { class: "tokens", "aria-hidden": "true" }, "●".repeat(Math.min(lives, 10))),
-    last ? h("strong", { class: "swim" }, last) : null);
+  return [h("span", { class: "my-lives" }, t("ui.life_count", { n: lives }), " ",
+    h("span", { class: "tokens", "aria-hidden": "true" }, "●".repeat(Math.min(lives, 10)))),
+  last ? h("strong", { class: "swim" }, last) : null];
 }
 
 function statusLine(view) {
