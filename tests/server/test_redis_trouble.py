@@ -52,8 +52,8 @@ def _wait(test: Callable[[], bool], seconds: float = 20.0) -> None:
 
 
 def test_a_cut_of_redis_is_a_line_when_it_goes_and_one_when_it_is_back(
-        postgres_server: Engine, proxy: CuttableProxy) -> None:
-    with fresh_schema(postgres_server) as db, fresh_prefix(proxy.url) as prefix:
+        postgres_server: Engine, redis_server: str, proxy: CuttableProxy) -> None:
+    with fresh_schema(postgres_server) as db, fresh_prefix(redis_server) as prefix:
         nodes = [Node(db, proxy.url, prefix) for _ in range(2)]
         try:
             for node in nodes:
