@@ -51,6 +51,10 @@ def _wait(test: Callable[[], bool], seconds: float = 20.0) -> None:
         time.sleep(0.05)
 
 
+def _says(node: Node, text: str) -> Callable[[], bool]:
+    return lambda: text in node.output()
+
+
 def test_a_cut_of_redis_is_a_line_when_it_goes_and_one_when_it_is_back(
         postgres_server: Engine, redis_server: str, proxy: CuttableProxy) -> None:
     with fresh_schema(postgres_server) as db, fresh_prefix(redis_server) as prefix:
@@ -82,8 +86,7 @@ def test_a_cut_of_redis_is_a_line_when_it_goes_and_one_when_it_is_back(
                 for line in lines:
                     assert AWAY.search(line) or "given up, they are lost" in line, line
             for node in nodes:
-                _wait(lambda node=node: "listening on this process's Redis channel again"
-                      in node.output())
+                _wait(_says(node, "listening on this process's Redis channel again"))
             again = edge.socket(made["id"])  # the deployment serves through Redis again
             assert again.until("state")["seats"][0]["connected"]
             for node, start in zip(nodes, before, strict=True):
