@@ -53,6 +53,7 @@ def test_a_guided_deal_to_its_end(page: Any, server: LiveServer, game: str, lang
     assert step >= 1
     summary = page.inner_text("#coach")
     assert str(step) in summary
+    _only_the_closing_panel(page)
     shoot(page, f"lesson-{game}-{lang}-summary")
     lesson_url = page.url
     page.click("#real-match")
@@ -61,6 +62,16 @@ def test_a_guided_deal_to_its_end(page: Any, server: LiveServer, game: str, lang
     assert page.locator("#coach").count() == 0
     assert page.inner_text(".game-title").startswith(page.evaluate(
         "(g) => document.querySelector('.game-title').textContent", game)[:3])
+
+
+def _only_the_closing_panel(page: Any) -> None:
+    """Issue 47: at the end of a lesson the coach's closing panel (a real match, the
+    rules, the lesson again) is all there is to do: no "Next deal", no next hand."""
+    page.locator("#deal-summary, #next-deal").first.wait_for(state="detached")
+    for shown in ("#real-match", ".coach a[href^='/rules/']", "#lesson-again"):
+        assert page.locator(shown).is_visible(), shown
+    for hidden in (".hand-area", ".actions", "#typed"):
+        assert not page.locator(hidden).is_visible(), hidden
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])
@@ -79,3 +90,60 @@ def test_a_hint_is_worded_in_the_pages_language_and_marks_its_action(
     assert ("the expert's choice" in text) == (lang == "en")
     assert page.locator(".hinted").count() >= 1
     shoot(page, f"hint-{lang}")
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "schmier"])
+def test_on_a_phone_the_coach_leaves_the_hand_on_screen_and_a_choice_is_tapped(
+        browser: Any, server: LiveServer, game: str) -> None:
+    """Issue 47: on a 390x844 phone the coach panel pushed the hand below the screen and
+    its choices were words only. Now the hand is on the first screen, the panel shows
+    the top choice with a "more" control, and tapping a choice plays it: the whole
+    lesson, to the closing panel."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, locale="en-GB", reduced_motion="reduce")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.click(f"label[for=game-{game}]")
+        page.click("#learn")
+        page.wait_for_selector(".coach-choices li[data-action] button", timeout=30_000)
+        shoot(page, f"lesson-{game}-phone-coach", full_page=False)
+        bottom = page.evaluate(
+            "() => document.querySelector('.hand').getBoundingClientRect().bottom + scrollY")
+        assert bottom <= 844, f"the hand ends at y = {bottom} on an 844-px screen"
+        shown = page.locator(".coach-choices li[data-action]:visible")
+        assert shown.count() == 1, "folded to the top choice"
+        more = page.locator("#coach-more")
+        assert more.get_attribute("aria-expanded") == "false"
+        more.tap()
+        every = page.locator(".coach-choices li[data-action]").count()
+        assert every > 1 and page.locator(".coach-choices li[data-action]:visible").count() == every
+        assert more.get_attribute("aria-expanded") == "true"
+        # Issue 47: each choice says why, and a line says what its figures mean.
+        whys = page.eval_on_selector_all(
+            ".coach-choices li[data-action]",
+            "nodes => nodes.map(n => n.querySelector('.coach-fact')?.textContent)")
+        assert all(whys), whys
+        assert page.locator(".coach-unit").inner_text().startswith("How to read")
+        shoot(page, f"lesson-{game}-phone-unfolded", full_page=False)
+        decisions = 0
+        while True:  # the whole lesson along the coach's line, by tapping its top choice
+            best = page.locator(".coach-choices li.best").get_attribute("data-action")
+            before = actions(page)
+            page.locator(".coach-choices li.best button").tap()
+            page.wait_for_function(
+                "(n) => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+            decisions += 1
+            page.wait_for_selector(".coach-choices li.best button, #real-match", timeout=30_000)
+            assert page.locator(".coach-verdict.good, #real-match").count() == 1, best
+            if page.locator("#real-match").count():
+                break
+        assert decisions >= 4
+        _only_the_closing_panel(page)
+        box = page.evaluate("() => document.querySelector('#coach').getBoundingClientRect().bottom"
+                            " + scrollY")
+        assert box <= 844, "the closing panel is on the first screen"
+        shoot(page, f"lesson-{game}-phone-end", full_page=False)
+    finally:
+        context.close()

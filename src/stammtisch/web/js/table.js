@@ -8,8 +8,7 @@ import { gameUi } from "./games.js";
 import { header } from "./page.js";
 import { cardsOf, resolve } from "./resolve.js";
 import { actionLabel, logTexts, seatName, teamName } from "./words.js";
-import { coachPanel, hintLine } from "./coach.js";
-import { startLike } from "./lesson.js";
+import { coachPanel, hintLine, lessonOver } from "./coach.js";
 import { isAway, presence, stateArrived, takeoverForm, tickCountdowns, waitingRoom, watchBanner } from "./seating.js";
 import { dealEnds, summaryBox } from "./summary.js";
 import { autoPlay, sound, summarySeconds, tone } from "./prefs.js";
@@ -492,7 +491,7 @@ function render() {
   const center = game.center(view, ui).filter(Boolean);
   // The finished deal's summary stands in front of the next deal's table (which stays in
   // sight below it: the player may act at once, and acting puts the summary away).
-  const dealOver = summary ? summaryBox(state.game, events, summary.index, { ctx: c, mini: ui.mini,
+  const dealOver = summary && !lessonOver(state) ? summaryBox(state.game, events, summary.index, { ctx: c, mini: ui.mini,
     left: summaryLeft(), next: state.result ? null : closeSummary }) : null;
   const focused = focusKey(document.activeElement);
   const typedValue = document.getElementById("typed")?.value || "";
@@ -526,7 +525,7 @@ function render() {
   announced = events.length;
   root.replaceChildren(
     h("div", { class: "table-layout" },
-      h("main", { class: "felt" + (down ? " offline" : ""), id: "table", tabindex: "-1", "data-actions": state.actions,
+      h("main", { class: "felt" + (down ? " offline" : "") + (lessonOver(state) ? " lesson-over" : ""), id: "table", tabindex: "-1", "data-actions": state.actions,
         "data-phase": view.phase, "data-turn": state.result ? "over" : legal.length ? "me" : "other",
         "data-connection": down ? "down" : "up" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp(view.phase)),
@@ -540,7 +539,7 @@ function render() {
         recentBox(c),
         down ? h("p", { class: "offline-note", role: "alert" }, t("ui.offline_locked")) : null,
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
-        coachPanel(state, events, c, () => startLike(state).catch((e) => { notice = e.message; render(); })),
+        coachPanel(state, events, c, (start) => start(state).catch((e) => { notice = e.message; render(); }), act),
         hinted && hinted.seq === state.seq && legal.length ? hintLine(hinted.advice) : null,
         out ? null : moveNote,
         state.seat === null || out ? null : hand,
