@@ -92,7 +92,7 @@ def test_a_hint_is_worded_in_the_pages_language_and_marks_its_action(
     shoot(page, f"hint-{lang}")
 
 
-@pytest.mark.parametrize("game", ["schnapsen", "schmier"])
+@pytest.mark.parametrize("game", ["schnauz", "scat", "schnapsen", "schmier"])
 def test_on_a_phone_the_coach_leaves_the_hand_on_screen_and_a_choice_is_tapped(
         browser: Any, server: LiveServer, game: str) -> None:
     """Issue 47: on a 390x844 phone the coach panel pushed the hand below the screen and
