@@ -6,7 +6,9 @@ JSON-ready data; the page words it in the player's language. ``advise`` ranks ev
 legal action with the expert (:func:`stammtisch.bots.analysis.rank`) and adds what a
 beginner can check with their own eyes: the hand's value after a swap or a discard
 (Schnauz, Scat), whether a card takes the trick on the table and the points in it
-(Schnapsen, Schmier). ``judge`` compares the action played with the expert's best.
+(Schnapsen, Schmier), and a short reason per action (bots/reasons.py). ``lesson_advise``
+is the coach's version in a guided deal: within the expert's noise it recommends what
+the phase's rule line teaches. ``judge`` compares the action played with the expert's best.
 
 The unit of a value: the chance to win the match for Schnapsen, to be last standing
 for Schnauz and Scat (0..1, ``win``); the expected change of the team's score against
