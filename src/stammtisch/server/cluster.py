@@ -80,6 +80,9 @@ class Edge:
     outbox: Outbox
     token: str
     program: str | None
+    address: str = ""
+    """The client's address, passed on to the owner in the join (the helpers' fair
+    queues count by it)."""
     owner: str | None = None
     """The process the table runs at; None while it is being looked for."""
     reroutes: int = 0
@@ -199,7 +202,8 @@ class Cluster:
             return
         if op == "join":
             self._open_session(conn, str(message["edge"]), str(message["table"]),
-                               str(message.get("token", "")), message.get("bot"))
+                               str(message.get("token", "")), message.get("bot"),
+                               str(message.get("address", "")))
             return
         if op in ("msg", "leave"):
             session = self.sessions.get(conn)
@@ -233,16 +237,18 @@ class Cluster:
     # --- the owner's side: clients of tables run here ------------------------------------
 
     def _open_session(self, conn: str, edge: str, table_id: str, token: str,
-                      program: Any) -> None:
+                      program: Any, address: str = "") -> None:
         old = self.sessions.get(conn)
         if old is not None:  # the edge joined again (it thought the table had moved)
             self._end_session(old)
         session = Session(conn, edge, table_id)
         self.sessions[conn] = session
         session.task = asyncio.get_running_loop().create_task(
-            self._run_session(session, token, program if isinstance(program, str) else None))
+            self._run_session(session, token, program if isinstance(program, str) else None,
+                              address))
 
-    async def _run_session(self, session: Session, token: str, program: str | None) -> None:
+    async def _run_session(self, session: Session, token: str, program: str | None,
+                           address: str = "") -> None:
         conn, edge = session.conn, session.edge
         try:
             try:
@@ -271,7 +277,7 @@ class Cluster:
             async def close(code: int, reason: str) -> None:
                 self.post(edge, {"op": "close", "conn": conn, "code": code, "reason": reason})
 
-            client = table_client(table, send, token, program)
+            client = table_client(table, send, token, program, address)
             await converse(table, client, receive, close, self.settings, self.hub,
                            bad_token=bool(token) and client.seat is None and program is None)
         finally:
@@ -424,7 +430,8 @@ class Cluster:
         outbox = socket_outbox(websocket)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
-                    outbox, seat_token(websocket), program)
+                    outbox, seat_token(websocket), program,
+                    websocket.client.host if websocket.client else "")
         self.edges[edge.conn] = edge
         try:
             await self._reroute(edge)
@@ -509,7 +516,8 @@ class Cluster:
             return
         edge.owner, edge.joined, edge.heard = holder, time.monotonic(), False
         self.post(holder, {"op": "join", "conn": edge.conn, "edge": self.me,
-                           "table": edge.table_id, "token": edge.token, "bot": edge.program})
+                           "table": edge.table_id, "token": edge.token, "bot": edge.program,
+                           "address": edge.address})
 
     async def _listens(self, process: str) -> bool:
         if process == self.me:

@@ -79,7 +79,8 @@ class Coach:
                      changed: Callable[[], Awaitable[None]]) -> None:
         asked = seq()
         try:
-            advice = await hints.think(lesson_advise, self.game, match.view(self.seat))
+            advice = await hints.think(lesson_advise, self.game, match.view(self.seat),
+                                       who=f"lesson:{id(self)}", rank=hints.COACH)
         except Exception:  # the lesson goes on without this advice
             log.exception("the coach failed on a %s position", self.game)
             return

@@ -6,8 +6,11 @@ on; without it no hint is offered.
 Hints are worked out in one worker process of their own (:func:`ask`), started on the
 first hint: the expert's search is pure Python, and in a thread it would take the
 interpreter from the event loop, so that a flood of hints slowed every table down.
-At most :data:`MAX_WAITING` hints wait for it at once; the app's shutdown calls
-:func:`close`.
+The lesson coach (server/coaching.py, :func:`think`) uses the same worker. Turns at it
+are shared by a fair queue (:data:`queue`, server/fairqueue.py): the coach first, then
+hints, the clients (by address) in turn, each with at most :data:`PER_CLIENT` hints
+waiting or worked out and at most :data:`MAX_WAITING` waiting in all. The app's
+shutdown calls :func:`close`.
 """
 
 from __future__ import annotations
@@ -18,20 +21,25 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
+
+from stammtisch.server.fairqueue import FairQueue, QueueFull, Waiting
 
 Analyzer = Callable[[str, dict[str, Any]], str]
 T = TypeVar("T")
-MAX_WAITING = 4
-"""Hints asked for (at all tables together) that may wait for the worker at once."""
+COACH, HINT = 0, 1
+"""The ranks of the worker's turns: the lesson coach goes ahead of hints."""
+PER_CLIENT = 2
+"""Hints one client (address) may have waiting or worked out at once, all its tables
+together."""
+MAX_WAITING = 32
+"""Hints (of all clients together) that may wait for the worker at once."""
+HintsBusy = QueueFull
+"""A hint the queue does not take now (the client's own limit, or the queue's)."""
 
-
-class HintsBusy(Exception):
-    """More hints wait for the worker than it should queue."""
-
-
+queue = FairQueue(slots=1, per_requester=PER_CLIENT, most=MAX_WAITING)
 _pool: ProcessPoolExecutor | None = None
-_waiting = 0
 
 
 def find_analyzer() -> Analyzer | None:
@@ -66,24 +74,32 @@ def _worker() -> ProcessPoolExecutor:
     return _pool
 
 
+def turn(who: str, rank: int = HINT,
+         waiting: Waiting | None = None) -> AbstractAsyncContextManager[None]:
+    """A turn at the worker for requester ``who`` (fairqueue.requester); ``waiting`` is
+    told the place while it waits. Raises :class:`HintsBusy` when the queue does not
+    take it (never for the coach)."""
+    return queue.turn(who, rank, waiting, capped=rank > COACH)
+
+
 async def ask(game: str, view: dict[str, Any]) -> dict[str, Any] | None:
-    """:func:`hint` in the hint worker; raises :class:`HintsBusy` when too many wait."""
-    if _waiting >= MAX_WAITING:
-        raise HintsBusy(f"{_waiting} hints are being worked out")
-    return await think(hint, game, view)
+    """:func:`hint` in the hint worker: asked within a :func:`turn` (Table.hint)."""
+    return await _run(hint, game, view)
 
 
-async def think(work: Callable[..., T], *args: Any) -> T:
-    """``work(*args)`` in the hint worker (the coach of a guided deal uses it too)."""
-    global _waiting, _pool
-    _waiting += 1
+async def think(work: Callable[..., T], *args: Any, who: str, rank: int = COACH) -> T:
+    """``work(*args)`` in the hint worker, in its turn (the coach of a guided deal)."""
+    async with turn(who, rank):
+        return await _run(work, *args)
+
+
+async def _run(work: Callable[..., T], *args: Any) -> T:
+    global _pool
     try:
         return await asyncio.get_running_loop().run_in_executor(_worker(), work, *args)
     except BrokenProcessPool:
         _pool = None  # the worker died (killed, out of memory): the next hint starts one
         raise
-    finally:
-        _waiting -= 1
 
 
 def close() -> None:

@@ -21,8 +21,10 @@ from stammtisch.bots.registry import find_level, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.coaching import Coach
-from stammtisch.server.hints import HintsBusy, hint_available
+from stammtisch.server.fairqueue import requester
+from stammtisch.server.hints import HINT, HintsBusy, hint_available
 from stammtisch.server.hints import ask as ask_hint
+from stammtisch.server.hints import turn as hint_turn
 from stammtisch.server.names import skeleton
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
@@ -78,6 +80,15 @@ class Client:
     events_sent: int = 0
     bot: str | None = None
     """The bot account of a program of the bot API; None for a person's socket."""
+    address: str = ""
+    """The client's address (its socket's, or as the edge process passed it on)."""
+    aside: set[asyncio.Task[None]] = field(default_factory=set)
+    """Its requests being worked out aside (a hint), while its other messages go on."""
+
+    @property
+    def requester(self) -> str:
+        """Whom the shared helpers count this client's requests for (server/fairqueue.py)."""
+        return requester(self.address)
 
 
 @dataclass
@@ -670,10 +681,15 @@ class Table:
                     if other in self.clients:
                         self.clients.remove(other)
 
-    async def hint(self, client: Client, cooldown: float = 0.0) -> dict[str, Any]:
-        """The hint message for the client's seat, on its turn: the expert's values as
-        data for the position at ``seq``; one hint in flight per seat, and the next one
-        ``cooldown`` seconds after the last was asked."""
+    async def hint(self, client: Client, cooldown: float = 0.0,
+                   answer_id: int | None = None) -> None:
+        """Ask the expert's values for the client's seat, on its turn, as data for the
+        position at ``seq``: one hint in flight per seat, and the next one ``cooldown``
+        seconds after the last was asked. A refusal is raised at once; the hint is worked
+        out aside (the client's other messages go on) in its turn at the hint worker,
+        shared fairly by the clients' addresses (server/hints.py): while it waits the
+        client is told ``{"type": "hint_queued", "seq", "place"}``, then sent the hint or
+        the error."""
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
@@ -695,21 +711,52 @@ class Table:
                              f"{cooldown - (now - last):.1f} s", "rate_limited")
         self._hinting.add(seat)
         self._hinted[seat] = now
+        task = asyncio.get_running_loop().create_task(
+            self._hint_aside(client, seat, last, self.match.view(seat), answer_id))
+        client.aside.add(task)
+        task.add_done_callback(client.aside.discard)
+
+    async def _hint_aside(self, client: Client, seat: int, last: float | None,
+                          view: dict[str, Any], answer_id: int | None) -> None:
+        """:meth:`hint`'s waiting and working out: its answer is sent to ``client``."""
         asked = self.seq
+
+        def answer(sent: dict[str, Any]) -> dict[str, Any]:
+            return sent if answer_id is None else {**sent, "id": answer_id}
+
+        async def queued(place: int) -> None:
+            with contextlib.suppress(Exception):  # a closed socket: its turn is skipped
+                await client.send(answer({"type": "hint_queued", "seq": asked,
+                                          "place": place}))
+
+        sent: dict[str, Any] | None = None
         try:
-            advice = await self.advise(self.match.game, self.match.view(seat))
-        except HintsBusy:
+            async with hint_turn(client.requester, HINT, queued):
+                if self.seq != asked or client not in self.clients:
+                    return  # the table moved on, or the client left, while it waited
+                advice = await self.advise(self.match.game, view)
+            sent = {"type": "hint", "seq": asked, "advice": advice} if advice is not None \
+                else {"type": "error", "code": "not_now",
+                      "message": "no hint: there is nothing to choose"}
+        except HintsBusy as busy:
             if last is None:  # not worked out: the seat's pause does not start
-                del self._hinted[seat]
+                self._hinted.pop(seat, None)
             else:
                 self._hinted[seat] = last
-            raise TableError("the hint helper is busy: try again in a moment",
-                             "busy") from None
+            sent = {"type": "error", "code": "busy",
+                    "message": f"the hint helper is busy ({busy}): try again "
+                    + ("when your hint has come" if busy.mine else "in a moment")}
+            if not busy.mine and busy.wait is not None:
+                sent["wait"] = max(1, round(busy.wait))
+        except Exception:
+            log.exception("table %s: a hint failed", self.id)
+            sent = {"type": "error", "code": "server",
+                    "message": "the server failed on this hint; the table is unchanged"}
         finally:
             self._hinting.discard(seat)
-        if advice is None:
-            raise TableError("no hint: there is nothing to choose")
-        return {"type": "hint", "seq": asked, "advice": advice}
+            if sent is not None:
+                with contextlib.suppress(Exception):  # a closed socket: nobody to tell
+                    await client.send(answer(sent))
 
     # --- computer players -------------------------------------------------------------
 

@@ -59,11 +59,8 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
         await table.undo(client, message.seq, message.id)
     elif message.kind == "again":
         await table.play_again(client, rematch, message.id)
-    elif message.kind == "hint":
-        answer = await table.hint(client, config.hint_cooldown)
-        if message.id is not None:
-            answer["id"] = message.id
-        await client.send(answer)
+    elif message.kind == "hint":  # answered when worked out, the socket going on
+        await table.hint(client, config.hint_cooldown, message.id)
     else:
         await client.send(table.snapshot(client, full=True, answer_id=message.id))
 
@@ -140,12 +137,13 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
         hub.release(table)
 
 
-def table_client(table: Table, send: Send, token: str, program: str | None) -> Client:
-    """The client of a socket with ``token`` (or of the program of bot account
-    ``program``): a seat's, or a watcher's."""
+def table_client(table: Table, send: Send, token: str, program: str | None,
+                 address: str = "") -> Client:
+    """The client of a socket from ``address`` with ``token`` (or of the program of bot
+    account ``program``): a seat's, or a watcher's."""
     if program is not None:
-        return Client(table.seat_for_bot(program), send, bot=program)
-    return Client(table.seat_of(token) if token else None, send)
+        return Client(table.seat_for_bot(program), send, bot=program, address=address)
+    return Client(table.seat_of(token) if token else None, send, address=address)
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -184,7 +182,8 @@ async def table_socket(websocket: WebSocket) -> None:
     outbox = socket_outbox(websocket)
     writer = asyncio.get_running_loop().create_task(outbox.run())
     token = seat_token(websocket)
-    client = table_client(table, outbox.send, token, program)
+    client = table_client(table, outbox.send, token, program,
+                          websocket.client.host if websocket.client else "")
     try:
         await converse(table, client, receive, close, settings(websocket), hub(websocket),
                        bad_token=bool(token) and client.seat is None and program is None)
