@@ -202,6 +202,80 @@ def test_one_review_in_flight_per_client_address(
     assert asyncio.run(go()) == [202, 429, 202]
 
 
+def test_reviews_from_five_addresses_queue_and_each_sees_its_place(
+        app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: four review requests from four addresses held every slot and everyone
+    else got 503 for minutes. Now the fifth and more wait in turn, each told its place
+    (on the page's polls too), and each is worked out when its turn comes."""
+    gate = Gate(open_=False)
+    monkeypatch.setattr(review, "rank", gate)
+    store = app.state.hub.store
+    matches = [stored_match(store, finished=True) for _ in range(5)]
+
+    async def go() -> tuple[list[int], list[dict[str, Any]], list[dict[str, Any]]]:
+        clients = [httpx.AsyncClient(transport=httpx.ASGITransport(
+            app=app, client=(f"10.0.1.{n}", 4000)), base_url="http://test")
+            for n in range(len(matches))]
+        try:
+            started = [await http.post(f"/api/reviews/{table_id}", json={"seat": 0})
+                       for http, table_id in zip(clients, matches, strict=True)]
+            polled = [(await http.get(f"/api/reviews/{table_id}?seat=0")).json()
+                      for http, table_id in zip(clients, matches, strict=True)]
+            gate.passes.release(10_000)
+            done = [await _until_done(http, f"/api/reviews/{table_id}?seat=0", [], {})
+                    for http, table_id in zip(clients, matches, strict=True)]
+            return [answer.status_code for answer in started], polled, done
+        finally:
+            for http in clients:
+                await http.aclose()
+
+    statuses, polled, done = asyncio.run(go())
+    assert statuses == [202] * 5
+    assert [answer["status"] for answer in polled] == ["running"] * 2 + ["queued"] * 3
+    assert [answer.get("place") for answer in polled[2:]] == [1, 2, 3]
+    assert all(answer["review"]["decisions"] for answer in done)
+
+
+def test_a_player_of_the_match_goes_ahead_of_a_watcher(
+        app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While both slots are taken, a watcher's review (seat 1) waits first; a player's
+    (Anna's own seat 0), asked after it, goes ahead (the watcher moves to place 2) and is
+    worked out first."""
+    gate = Gate(open_=False)
+    monkeypatch.setattr(review, "rank", gate)
+    walked: list[int] = []
+
+    def walk(record: dict[str, Any], seat: int) -> review.Walk:
+        walked.append(seat)
+        return review.decisions(record, seat)
+
+    monkeypatch.setattr("stammtisch.server.reviews.decisions", walk)
+    store = app.state.hub.store
+    anna = secrets.token_urlsafe(16)
+    busy = [stored_match(store, finished=True) for _ in range(2)]
+    watched = stored_match(store, finished=True)
+    played = stored_match(store, finished=True, tokens=(anna, ""))
+    works = app.state.reviews
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        for n, table_id in enumerate(busy):
+            await works.start(f"10.0.2.{n}", store, table_id, 2, "")
+        watcher = await works.start("10.0.2.8", store, watched, 1, "")
+        player = await works.start("10.0.2.9", store, played, 0, anna)
+        moved = await works.status(store, watched, 1, "")
+        gate.passes.release(10_000)
+        for table_id, seat in ((watched, 1), (played, 0)):
+            while (await works.status(store, table_id, seat, ""))["status"] != "done":
+                await asyncio.sleep(0.005)
+        return watcher, player, moved
+
+    watcher, player, moved = asyncio.run(go())
+    assert watcher == {"status": "queued", "place": 1, "progress": 0.0}
+    assert player == {"status": "queued", "place": 1, "progress": 0.0}
+    assert moved["place"] == 2
+    assert walked == [2, 2, 0, 1]
+
+
 # --- several server processes ------------------------------------------------------------
 
 

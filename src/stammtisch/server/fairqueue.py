@@ -43,7 +43,9 @@ class QueueFull(Exception):
 
 
 @dataclass(eq=False)
-class _Request:
+class Ticket:
+    """A request in the queue: ``place`` while it waits (1: next), then ``granted``."""
+
     who: str
     rank: int
     place: int = 0
@@ -64,7 +66,7 @@ class FairQueue:
         self._held = 0
         self._counts: dict[str, int] = {}
         """Requests waiting or running, per requester."""
-        self._ranks: dict[int, OrderedDict[str, deque[_Request]]] = {}
+        self._ranks: dict[int, OrderedDict[str, deque[Ticket]]] = {}
         """The waiting requests: per rank, per requester in the order of their turns."""
         self._durations: deque[float] = deque(maxlen=16)
 
@@ -85,7 +87,13 @@ class FairQueue:
         """Hold a turn for the body: at once when a slot is free and nobody waits, else
         after waiting (``waiting`` is told the place). Raises :class:`QueueFull` when
         ``who`` has ``per_requester`` requests already, or (``capped``) ``most`` wait."""
-        request = self._enter(who, rank, capped)
+        async with self.hold(self.enter(who, rank, capped), waiting):
+            yield
+
+    @asynccontextmanager
+    async def hold(self, request: Ticket,
+                   waiting: Waiting | None = None) -> AsyncIterator[None]:
+        """Wait for the turn of a request :meth:`enter`-ed, and hold it for the body."""
         try:
             told = 0
             while not request.granted:
@@ -105,7 +113,8 @@ class FairQueue:
             self._durations.append(self.clock() - started)
             self._leave(request)
 
-    def _enter(self, who: str, rank: int, capped: bool) -> _Request:
+    def enter(self, who: str, rank: int = 0, capped: bool = True) -> Ticket:
+        """A place in the queue at once (as :meth:`turn`), to be :meth:`hold`-en."""
         held = self._counts.get(who, 0)
         if held >= self.per_requester:
             raise QueueFull(f"{held} of your requests are waiting or being worked out",
@@ -114,12 +123,12 @@ class FairQueue:
             raise QueueFull(f"{self.waiting} requests are waiting", False,
                             self.expected_wait(self.waiting))
         self._counts[who] = held + 1
-        request = _Request(who, rank)
+        request = Ticket(who, rank)
         self._ranks.setdefault(rank, OrderedDict()).setdefault(who, deque()).append(request)
         self._serve()
         return request
 
-    def _leave(self, request: _Request) -> None:
+    def _leave(self, request: Ticket) -> None:
         """The request is done, or gave up waiting (cancelled): its turn, if it had one,
         goes on."""
         left = self._counts[request.who] - 1
@@ -151,7 +160,7 @@ class FairQueue:
                 request.place = place
                 request.moved.set()
 
-    def _next(self) -> _Request | None:
+    def _next(self) -> Ticket | None:
         for rank in sorted(self._ranks):
             lines = self._ranks[rank]
             if not lines:
@@ -164,9 +173,9 @@ class FairQueue:
             return request
         return None
 
-    def _order(self) -> list[_Request]:
+    def _order(self) -> list[Ticket]:
         """The waiting requests in the order their turns come, as things stand."""
-        order: list[_Request] = []
+        order: list[Ticket] = []
         for rank in sorted(self._ranks):
             lines = list(self._ranks[rank].values())
             for round_ in range(max((len(line) for line in lines), default=0)):

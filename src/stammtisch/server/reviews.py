@@ -7,10 +7,14 @@ expert's search is pure Python: in a thread it would take the interpreter from t
 event loop), so that :meth:`Reviews.status` can tell its progress, then stored with
 the match (``Store.save_review``) and never computed again unless the match went on.
 
-Each client address has at most one review in flight, and at most :data:`MAX_RUNNING`
-run at once; the app's shutdown calls :meth:`Reviews.close`. In a deployment of several
-processes (server/cluster.py) the one working out a review tells its progress, and a
-failure, on a shared :class:`Board`, so that whichever process the page asks answers.
+At most :data:`MAX_RUNNING` reviews are worked out at once; the others wait in a fair
+queue (server/fairqueue.py): a player of the match (whose token holds one of its
+seats) before someone who only watched it, the clients (by address) in turn, each with
+one review waiting or worked out at a time; a waiting review's answer tells its place
+(``{"status": "queued", "place": 3}``). The app's shutdown calls :meth:`Reviews.close`.
+In a deployment of several processes (server/cluster.py) the one working out a review
+tells its place or progress, and a failure, on a shared :class:`Board`, so that
+whichever process the page asks answers.
 """
 
 from __future__ import annotations
@@ -27,12 +31,20 @@ from typing import Any, Protocol, TypeVar
 
 from stammtisch.bots.review import REVIEW_BUDGET, Walk, decisions, judge, summarize
 from stammtisch.errors import StammtischError
+from stammtisch.server.fairqueue import FairQueue, QueueFull, Ticket, requester
 from stammtisch.server.seats import Seat
 from stammtisch.server.store import Store, StoredTable
 
 T = TypeVar("T")
-MAX_RUNNING = 4
-"""Reviews (of all clients together) worked out at once; more are refused for now."""
+MAX_RUNNING = 2
+"""Reviews (of all clients together) worked out at once; more wait in the queue."""
+MAX_WAITING = 64
+"""Reviews that may wait at once; more are refused for now (503)."""
+PLAYER, WATCHER = 0, 1
+"""The ranks in the queue: a player of the match goes ahead of a watcher."""
+RETELL = 10.0
+"""Seconds after which a review's place or progress is told to the board again, so
+that it does not expire there while the review waits or one decision takes long."""
 log = logging.getLogger("stammtisch.server")
 
 
@@ -48,7 +60,7 @@ class ReviewRefused(Exception):
 class _Job:
     """A review being worked out: ``done`` of ``total`` decisions judged."""
 
-    client: str
+    ticket: Ticket
     done: int = 0
     total: int = 0
     task: asyncio.Task[None] | None = field(default=None, repr=False)
@@ -56,12 +68,24 @@ class _Job:
     def progress(self) -> float:
         return round(self.done / self.total, 4) if self.total else 0.0
 
+    def answer(self) -> dict[str, Any]:
+        if not self.ticket.granted:
+            return {"status": "queued", "place": self.ticket.place, "progress": 0.0}
+        return {"status": "running", "progress": self.progress()}
+
+    def entry(self) -> dict[str, Any]:
+        """What the board is told of it."""
+        if not self.ticket.granted:
+            return {"queued": self.ticket.place}
+        return {"progress": self.progress()}
+
 
 class Board(Protocol):
     """Where the processes of a deployment tell each other of the reviews they work
     out: ``{"progress": p}`` while running, ``{"failed": why}``, or nothing."""
 
     async def tell(self, table_id: str, seat: int, entry: dict[str, Any] | None) -> None:
+        """``{"queued": place}`` while it waits, ``{"progress": p}`` while it runs."""
         ...
 
     async def read(self, table_id: str, seat: int) -> dict[str, Any] | None:
@@ -96,6 +120,11 @@ def check_access(stored: StoredTable, seat: int, token: str) -> None:
                             f"seat {seat}, and a player may review only their own seat", 403)
 
 
+def plays_in(stored: StoredTable, token: str) -> bool:
+    """``token`` holds one of the match's seats."""
+    return bool(token) and any(Seat.from_stored(seat).holds(token) for seat in stored.seats)
+
+
 def _public(data: dict[str, Any], finished: bool, seat: int) -> dict[str, Any]:
     """While the match runs the other seats' actions stay unnamed (a discard is secret)."""
     if finished:
@@ -118,6 +147,7 @@ class Reviews:
         self._jobs: dict[tuple[str, int], _Job] = {}
         self._failed: dict[tuple[str, int], str] = {}
         """Why the last review of a (table, seat) failed, told once."""
+        self.queue = FairQueue(slots=MAX_RUNNING, per_requester=1, most=MAX_WAITING)
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
@@ -136,25 +166,30 @@ class Reviews:
 
     async def start(self, client: str, store: Store, table_id: str, seat: Any,
                     token: str) -> dict[str, Any]:
-        """The stored review of ``seat`` (status done) or the one running (status
-        running, with its progress), starting it when there is none."""
+        """The stored review of ``seat`` (status done), the one running (status running,
+        with its progress) or waiting (status queued, with its place), queueing it when
+        there is none."""
         stored = await self._load(store, table_id)
         chosen = read_seat(seat, stored)
         check_access(stored, chosen, token)
         found = await self._answer(store, stored, chosen)
         if found is not None:
             return found
-        if any(job.client == client for job in self._jobs.values()):
-            raise ReviewRefused("one review at a time: your last one is still being "
-                                "worked out, try again when it is done", 429)
-        if len(self._jobs) >= MAX_RUNNING:
-            raise ReviewRefused("the server is reviewing other matches: try again in a "
-                                "minute", 503)
-        job = self._jobs[(stored.id, chosen)] = _Job(client)
-        await self._tell((stored.id, chosen), {"progress": 0.0})
+        try:
+            ticket = self.queue.enter(requester(client),
+                                      PLAYER if plays_in(stored, token) else WATCHER)
+        except QueueFull as full:
+            if full.mine:
+                raise ReviewRefused("one review at a time: your last one is still waiting "
+                                    "or being worked out, try again when it is done",
+                                    429) from None
+            raise ReviewRefused(f"{self.queue.waiting} reviews are waiting: try again in a "
+                                "few minutes", 503) from None
+        job = self._jobs[(stored.id, chosen)] = _Job(ticket)
+        await self._tell((stored.id, chosen), job.entry())
         job.task = asyncio.get_running_loop().create_task(self._work(job, store, stored,
                                                                       chosen))
-        return {"status": "running", "progress": 0.0}
+        return job.answer()
 
     async def status(self, store: Store, table_id: str, seat: Any,
                      token: str) -> dict[str, Any]:
@@ -175,7 +210,7 @@ class Reviews:
             raise ReviewRefused(f"this match cannot be reviewed: {failed}", 409)
         job = self._jobs.get((stored.id, seat))
         if job is not None:
-            return {"status": "running", "progress": job.progress()}
+            return job.answer()
         kept = await asyncio.to_thread(store.load_review, stored.id, seat)
         actions = len(stored.record.get("actions", []))
         if kept is not None and kept[0] == actions:
@@ -184,6 +219,9 @@ class Reviews:
         elsewhere = await self._read((stored.id, seat))
         if elsewhere is not None and isinstance(elsewhere.get("failed"), str):
             raise ReviewRefused(f"this match cannot be reviewed: {elsewhere['failed']}", 409)
+        place = None if elsewhere is None else elsewhere.get("queued")
+        if isinstance(place, int) and not isinstance(place, bool):
+            return {"status": "queued", "place": place, "progress": 0.0}
         if elsewhere is not None and isinstance(elsewhere.get("progress"), int | float):
             return {"status": "running", "progress": float(elsewhere["progress"])}
         return None
@@ -209,15 +247,27 @@ class Reviews:
         """The review worked out decision by decision, then stored; a failure is kept
         for the next status request to tell."""
         key = (stored.id, seat)
+
+        async def moved_up(_place: int) -> None:
+            await self._tell(key, job.entry())
+
+        retelling = None if self.board is None else \
+            asyncio.get_running_loop().create_task(self._retell(key, job))
         try:
-            walk: Walk = await self._run(decisions, stored.record, seat)
-            job.total = len(walk.decisions)
-            judged = []
-            for decision in walk.decisions:
-                judged.append(await self._run(
-                    functools.partial(judge, budget=self.budget), walk.game, decision))
-                job.done += 1
-                await self._tell(key, {"progress": job.progress()})
+            try:
+                async with self.queue.hold(job.ticket, moved_up):
+                    await self._tell(key, job.entry())
+                    walk: Walk = await self._run(decisions, stored.record, seat)
+                    job.total = len(walk.decisions)
+                    judged = []
+                    for decision in walk.decisions:
+                        judged.append(await self._run(functools.partial(
+                            judge, budget=self.budget), walk.game, decision))
+                        job.done += 1
+                        await self._tell(key, job.entry())
+            finally:
+                if retelling is not None:
+                    retelling.cancel()
             data = summarize(walk, judged, self.budget)
             await asyncio.to_thread(store.save_review, stored.id, seat,
                                     len(stored.record.get("actions", [])), data)
@@ -229,6 +279,11 @@ class Reviews:
             await self._fail(key, "the server failed on its record")
         finally:
             del self._jobs[key]
+
+    async def _retell(self, key: tuple[str, int], job: _Job) -> None:
+        while True:
+            await asyncio.sleep(RETELL)
+            await self._tell(key, job.entry())
 
     async def _fail(self, key: tuple[str, int], why: str) -> None:
         await self._tell(key, {"failed": why})

@@ -209,17 +209,19 @@ async def _review(request: Request, start: bool) -> JSONResponse:
     except SQLAlchemyError:
         log.exception("table %s: the database cannot be read for a review", table_id)
         return _error("the database cannot be read now; try again later", 503)
-    return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
+    return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
 
 async def start_review(request: Request) -> JSONResponse:
     """``{"seat": S, "token"?}`` -> the review of that seat: the stored one, or it starts
-    (202, ``{"status": "running", "progress"}``)."""
+    (202, ``{"status": "running", "progress"}``) or waits for its turn (202,
+    ``{"status": "queued", "place", "progress"}``)."""
     return await _review(request, True)
 
 
 async def review_status(request: Request) -> JSONResponse:
-    """``?seat=S`` -> ``{"status": "running"|"done", "progress": 0..1, "review"?}``."""
+    """``?seat=S`` -> ``{"status": "queued"|"running"|"done", "place"?, "progress": 0..1,
+    "review"?}``."""
     return await _review(request, False)
 
 
