@@ -10,10 +10,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from starlette.applications import Starlette
 
+from stammtisch.server.fairqueue import FairQueue
+from stammtisch.server.reviews import WATCHER, Reviews
 from tests.browser.conftest import shoot
 from tests.browser.table_driver import actions, open_table, wait_turn
 from tests.server.live import LiveServer
+from tests.server.test_reviews import stored_match
 
 pytestmark = pytest.mark.browser
 
@@ -107,3 +111,34 @@ def test_the_review_is_linked_from_the_history(page: Any, quick: LiveServer) -> 
     page.wait_for_selector(".replay-nav a.review-link")
     assert page.get_attribute(".replay-nav a.review-link", "href") == \
         f"/review/{table_id}?seat=0"
+
+
+def test_a_waiting_review_shows_its_place_in_line(page: Any, quick: LiveServer) -> None:
+    """Issue 47: while others' reviews are worked out the page says where this one
+    stands in the queue (in the page's language), instead of an error or a bar stuck at
+    0 %; on a phone too."""
+    app: Starlette = quick.server.config.app  # type: ignore[assignment]
+    reviews: Reviews = app.state.reviews
+    held = FairQueue(slots=0, per_requester=1)  # the worker serves nobody meanwhile
+    for n in range(2):
+        held.enter(f"address:10.9.9.{n}", WATCHER)
+    reviews.queue = held
+    table_id = stored_match(quick.hub.store, finished=True)
+    try:
+        page.goto(f"{quick.url}/review/{table_id}?seat=0")
+        page.wait_for_selector("main[data-status=queued]")
+        assert page.inner_text(".review-place") == \
+            "Waiting for the expert: your review is number 3 in line."
+        assert page.locator("progress.review-progress:not([value])").count() == 1
+        assert not page.locator(".notice").count()
+        shoot(page, "review-queued")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("localStorage.setItem('stammtisch.lang', 'de')")
+        page.reload()
+        page.wait_for_selector("main[data-status=queued]")
+        assert "Nummer 3 in der Reihe" in page.inner_text(".review-place")
+        box = page.locator(".review-queue").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        shoot(page, "review-queued-phone")
+    finally:
+        reviews.queue = FairQueue(slots=2, per_requester=1)

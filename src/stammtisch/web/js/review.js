@@ -16,6 +16,7 @@ const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
 let status = null;      // {status, progress, review?} from the server
 let problem = "";       // an i18n key when the review cannot be had
+let held = "";          // an i18n key while the server asks the page to come back later
 let review = null;
 let byIndex = new Map(); // action index -> the seat's decision there
 let pos = 0;            // the position shown: history step, before action `pos`
@@ -46,7 +47,14 @@ async function poll() {
 }
 
 async function answered(response) {
-  if (response.status === 429) { setTimeout(start, 1500); return; }
+  // 429: this browser's other review comes first; 503: the queue is full (or the database away).
+  if (response.status === 429 || response.status === 503) {
+    held = response.status === 429 ? "review.one_at_a_time" : "review.full";
+    render();
+    setTimeout(start, response.status === 429 ? 1500 : 60_000);
+    return;
+  }
+  held = "";
   if (!response.ok) {
     problem = { 403: "review.refused", 404: "ui.no_table", 400: "review.bad_seat" }[response.status] || "review.failed";
     render();
@@ -241,10 +249,17 @@ function render() {
   if (problem) { root.replaceChildren(h("main", { class: "review" }, h("p", { class: "notice", role: "alert" }, t(problem)))); return; }
   if (!review) {
     const progress = status ? status.progress : 0;
-    root.replaceChildren(h("main", { class: "review" },
+    const queued = status?.status === "queued";
+    root.replaceChildren(h("main", { class: "review", "data-status": status?.status || "starting" },
       h("h1", {}, t("review.title")),
-      h("p", {}, t("review.working", { percent: percent(progress) })),
-      h("progress", { class: "review-progress", max: "1", value: String(progress), "aria-label": t("review.title") })));
+      queued
+        ? h("div", { class: "review-queue", role: "status" },
+          h("p", { class: "review-place" }, t("review.queued", { place: status.place })),
+          h("p", { class: "doc" }, t("review.queued_doc")))
+        : h("p", { role: "status" }, t("review.working", { percent: percent(progress) })),
+      held ? h("p", { class: "notice", role: "status" }, t(held)) : null,
+      // While it waits the bar has no value: the browser shows it as indeterminate.
+      h("progress", { class: "review-progress", max: "1", value: queued ? null : String(progress), "aria-label": t("review.title") })));
     return;
   }
   const keepScroll = root.querySelector(".move-list")?.scrollTop;

@@ -32,6 +32,7 @@ let announced = 0;
 let lastCenter = new Set();
 let catalog = [];  // the games on offer, for the computer levels the owner may choose
 let joinFocused = false;
+let hintWaiting = null;  // {seq, place}: the hint asked for waits for the expert, at this place in line
 let hinted = null;  // the last hint: the expert's values for the position at its seq  // a link to "#join" puts the cursor into the name field once
 let endsSeen = -1;  // deal ends in the log when it was last read (-1: no state yet)
 let summary = null;  // { index, until }: the finished deal's summary held in front
@@ -106,10 +107,15 @@ function receive(message) {
       notice = t("ui.bad_token");
     } else {
       // The server's text names the details (in English); a known code is said in the page's language.
-      notice = has(`err.${message.code}`) ? t(`err.${message.code}`) : message.message;
+      notice = message.code === "busy" && message.wait ? t("err.busy_wait", { seconds: message.wait })
+        : has(`err.${message.code}`) ? t(`err.${message.code}`) : message.message;
+      if (["busy", "server", "not_now"].includes(message.code)) hintWaiting = null;
     }
+  } else if (message.type === "hint_queued") {
+    hintWaiting = { seq: message.seq, place: message.place };
   } else if (message.type === "hint") {
     hinted = { seq: message.seq, advice: message.advice };
+    hintWaiting = null;
     notice = "";
   }
   render();
@@ -541,6 +547,8 @@ function render() {
         notice ? h("p", { class: "notice", role: "alert" }, notice) : null,
         coachPanel(state, events, c, (start) => start(state).catch((e) => { notice = e.message; render(); }), act),
         hinted && hinted.seq === state.seq && legal.length ? hintLine(hinted.advice) : null,
+        hintWaiting && hintWaiting.seq === state.seq && legal.length
+          ? h("p", { class: "hint-line hint-queued", role: "status" }, t("ui.hint_queued", { place: hintWaiting.place })) : null,
         out ? null : moveNote,
         state.seat === null || out ? null : hand,
         state.result ? againBox() : null,
