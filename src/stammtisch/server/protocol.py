@@ -109,11 +109,17 @@ socket's own seat.
 - ``{"type": "undo", "seq"?: 12}`` (only when exactly one person plays against
   computer players, on their turn, back to their own last action, never back
   past a card that came into sight or into an earlier deal), ``{"type": "sync"}``.
-- ``{"type": "hint"}``: the expert's advice, on the seat's turn. One hint per seat
-  is worked out at a time (another socket of the same seat asking meanwhile is
-  refused with ``busy``, as is any hint while the server's hint helper has too many
-  waiting), and a seat asks again at the earliest Settings.hint_cooldown seconds
-  (default 2) after its last hint was asked for (``rate_limited``).
+- ``{"type": "hint"}``: the expert's advice, on the seat's turn, answered when it is
+  worked out (the socket's other messages go on meanwhile). One hint per seat is
+  worked out at a time (another socket of the same seat asking meanwhile is refused
+  with ``busy``), and a seat asks again at the earliest Settings.hint_cooldown seconds
+  (default 2) after its last hint was asked for (``rate_limited``). The hint worker
+  is shared fairly (server/hints.py): a client address has at most two hints waiting
+  or worked out (more: ``busy``), addresses take turns, the lesson coach goes first;
+  a hint that waits is answered ``{"type": "hint_queued", "seq", "place"}`` (1:
+  next) whenever its place changes, then with the hint. A full queue answers
+  ``busy`` with ``"wait"``: about how many seconds to wait. A hint whose position
+  was played on while it waited is dropped without an answer.
 - ``{"type": "again"}``: play again, once the match is over (``phase`` ``over``;
   before: ``not_now``; a watcher: ``not_seated``; at a guided deal: ``not_now``).
   The seat is recorded (a seat asking twice: ``not_now``, nothing changes) and
