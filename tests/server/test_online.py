@@ -54,6 +54,8 @@ def drain(*socks: TableSocket) -> None:
 def settle(*socks: TableSocket) -> int:
     """Wait until the computer players are done and every socket has the same state,
     where one of these people is to act or the match is over; returns its seq."""
+    for sock in socks:  # a socket just opened may not have its first state yet
+        sock.until_state(lambda _state: True)
     drain(*socks)
     top = max(sock.state["seq"] for sock in socks)
     seats = {sock.state["seat"] for sock in socks}

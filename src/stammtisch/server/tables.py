@@ -349,22 +349,37 @@ class Table:
                 if client in self.clients:
                     self.clients.remove(client)
 
+    async def _broadcast_between_changes(self, *, skip: Client | None = None) -> None:
+        """A broadcast of the table's own accord (seats that came or went, the coach's
+        advice): it waits for the change in hand, so that no client sees a change half
+        made (a seat's state before its ``seated``; an action whose save then fails)."""
+        async with self.lock:
+            await self._broadcast(skip=skip)
+
     # --- coming and going -----------------------------------------------------------
 
     async def join(self, client: Client) -> None:
-        self.joined = True
-        self._arm_timers()
-        back = client.seat is not None and all(c.seat != client.seat for c in self.clients)
-        self.clients.append(client)
-        if client.seat is not None:
-            self.seats[client.seat].away_since = None
-            self._disarm(client.seat)
-        await client.send(self.snapshot(client, full=True))
-        if self.moved_to is not None:
-            await client.send(self._moved(client.seat))
-        if back:
-            self._presence_changed(client)  # the others see the seat back
+        async with self.lock:  # its first state is never of a change half made
+            self.joined = True
+            self._arm_timers()
+            back = client.seat is not None and all(c.seat != client.seat
+                                                   for c in self.clients)
+            self.clients.append(client)
+            if client.seat is not None:
+                self.seats[client.seat].away_since = None
+                self._disarm(client.seat)
+            await client.send(self.snapshot(client, full=True))
+            if self.moved_to is not None:
+                await client.send(self._moved(client.seat))
+            if back:
+                self._presence_changed(client)  # the others see the seat back
         self.wake_bots()
+
+    async def resend(self, client: Client, answer_id: int | None = None) -> None:
+        """The full state again, as asked (or after a stale message): once the change
+        in hand, if any, is made."""
+        async with self.lock:
+            await client.send(self.snapshot(client, full=True, answer_id=answer_id))
 
     def leave(self, client: Client) -> bool:
         """Forget a socket; True when it was the last one of a person's seat."""
@@ -433,7 +448,7 @@ class Table:
         self._presence = None
         loop = asyncio.get_running_loop()
         self._presence_told = loop.time()
-        task = loop.create_task(self._broadcast(skip=told))
+        task = loop.create_task(self._broadcast_between_changes(skip=told))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -534,13 +549,13 @@ class Table:
                 token = new_token()
                 self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
                 self.seen[seat] = self._seen(seat)
-                client.seat = seat
                 try:
                     await self._save_seats()
                 except Exception:
-                    self.seats[seat], client.seat = info, None
+                    self.seats[seat] = info
                     self.seen.pop(seat, None)
                     raise
+                client.seat = seat  # the socket sees the seat's cards once it is stored
             seated: dict[str, Any] = {"type": "seated", "seat": seat, "token": token}
             if answer_id is not None:
                 seated["id"] = answer_id
@@ -690,6 +705,10 @@ class Table:
         shared fairly by the clients' addresses (server/hints.py): while it waits the
         client is told ``{"type": "hint_queued", "seq", "place"}``, then sent the hint or
         the error."""
+        async with self.lock:  # the position asked about is never a change half made
+            self._hint(client, cooldown, answer_id)
+
+    def _hint(self, client: Client, cooldown: float, answer_id: int | None) -> None:
         seat = client.seat
         if seat is None:
             raise TableError("hints are for the players at this table", "not_seated")
@@ -712,14 +731,13 @@ class Table:
         self._hinting.add(seat)
         self._hinted[seat] = now
         task = asyncio.get_running_loop().create_task(
-            self._hint_aside(client, seat, last, self.match.view(seat), answer_id))
+            self._hint_aside(client, seat, last, self.match.view(seat), self.seq, answer_id))
         client.aside.add(task)
         task.add_done_callback(client.aside.discard)
 
     async def _hint_aside(self, client: Client, seat: int, last: float | None,
-                          view: dict[str, Any], answer_id: int | None) -> None:
+                          view: dict[str, Any], asked: int, answer_id: int | None) -> None:
         """:meth:`hint`'s waiting and working out: its answer is sent to ``client``."""
-        asked = self.seq
 
         def answer(sent: dict[str, Any]) -> dict[str, Any]:
             return sent if answer_id is None else {**sent, "id": answer_id}
@@ -773,7 +791,7 @@ class Table:
 
     def wake_bots(self) -> None:
         if self.coach is not None:
-            self.coach.wake(self.match, lambda: self.seq, self._broadcast)
+            self.coach.wake(self.match, lambda: self.seq, self._broadcast_between_changes)
         if self._runner is None or self._runner.done():
             if self.phase == PLAYING and self.match.to_act in self.bots:
                 self._runner = asyncio.get_running_loop().create_task(self._run_bots())
@@ -861,7 +879,8 @@ class Table:
                 failures, pending = 0, None
                 await self._broadcast()
                 if self.coach is not None:
-                    self.coach.wake(self.match, lambda: self.seq, self._broadcast)
+                    self.coach.wake(self.match, lambda: self.seq,
+                                    self._broadcast_between_changes)
 
     def _program_here(self, seat: int) -> bool:
         """A connected program of the bot API plays ``seat``."""

@@ -62,7 +62,7 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
     elif message.kind == "hint":  # answered when worked out, the socket going on
         await table.hint(client, config.hint_cooldown, message.id)
     else:
-        await client.send(table.snapshot(client, full=True, answer_id=message.id))
+        await table.resend(client, message.id)
 
 
 async def _answer(table: Table, client: Client, raw: str | bytes | None,
@@ -75,7 +75,7 @@ async def _answer(table: Table, client: Client, raw: str | bytes | None,
     except (ProtocolError, TableError) as refused:
         await client.send(error(refused.code, str(refused), message_id(raw)))
         if refused.code == "stale":
-            await client.send(table.snapshot(client, full=True))
+            await table.resend(client)
         return False
     except StammtischError as refused:
         await client.send(error("illegal", str(refused), message_id(raw)))
