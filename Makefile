@@ -4,6 +4,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 ARGS ?=
 
@@ -18,13 +19,19 @@ $(BIN)/python:
 		$$SUDO apt-get install -y -qq python3-venv python3-pip >/dev/null && \
 		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard src/stammtisch/native/*.pyx src/stammtisch/native/*.pxd) | compiler
+# What playing needs: the package and its compiled core (make serve).
+$(BASE): $(BIN)/python pyproject.toml setup.py $(wildcard src/stammtisch/native/*.pyx src/stammtisch/native/*.pxd) | compiler
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	@touch $(BASE)
+
+# What the tests, the RL adapters and the arena on Ray need besides.
+$(STAMP): $(BASE)
 	$(BIN)/python -m pip install -q -e '.[dev,rl,ray]'
 	@touch $(STAMP)
 
 # The main job: the web table; open the address it prints.
-serve: $(STAMP)
+serve: $(BASE)
 	$(BIN)/stammtisch serve $(ARGS)
 
 # Several server processes (README, "Several processes"): two on ports 8000 and 8001,
@@ -38,7 +45,7 @@ serve-cluster: $(STAMP)
 	$(BIN)/stammtisch serve --port 8001 --db '$(CLUSTER_DB)' --redis '$(CLUSTER_REDIS)' $(ARGS) & second=$$!; \
 	wait
 
-play: $(STAMP)
+play: $(BASE)
 	$(BIN)/stammtisch play $(if $(GAME),$(GAME),schnauz) $(ARGS)
 
 test: $(STAMP) chromium lint unit
