@@ -23,6 +23,7 @@ from stammtisch.bots.review import review as review_record
 from stammtisch.core.game import GameInfo
 from stammtisch.errors import StammtischError
 from stammtisch.games import REGISTRY
+from stammtisch.i18n import LANGUAGES, from_locale, language_code, t, use
 from stammtisch.terminal.console import Console, enable_line_editing
 from stammtisch.terminal.play import Session
 from stammtisch.terminal.render import options_lines, value_text
@@ -32,9 +33,9 @@ from stammtisch.terminal.setup import SetupError, match_options, read_words
 
 USAGE = """\
 usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|module:Class]
-                       [--save FILE] [option=value ...]
-       stammtisch replay FILE [--seat S] [--step]
-       stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS]
+                       [--save FILE] [--lang CODE] [option=value ...]
+       stammtisch replay FILE [--seat S] [--step] [--lang CODE]
+       stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS] [--lang CODE]
        stammtisch games
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
                         [--bot-time SECONDS] [--public-url URL]
@@ -57,6 +58,26 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", metavar="CODE", help=(
+        f"the language of the words: {', '.join(LANGUAGES)} (default: the locale's, from "
+        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG; English for any other)"))
+
+
+def _speak(requested: str | None) -> None:
+    """Use the language asked for with ``--lang``, else the locale's; an unknown one is
+    English, said so on stderr."""
+    if requested is None:
+        use(from_locale(os.environ))
+        return
+    code = language_code(requested)
+    if code is None:
+        print(f"stammtisch: no words in {requested!r} yet, so English it is "
+              f"(--lang {'|'.join(LANGUAGES)})", file=sys.stderr)
+        code = "en"
+    use(code)
+
+
 def _play_parser() -> _Parser:
     parser = _Parser(prog="stammtisch play", description=(
         "Play GAME in the terminal against computer players. Type actions in the "
@@ -71,6 +92,7 @@ def _play_parser() -> _Parser:
         "level of the computer players (random, beginner, club, expert), or your own bot "
         "class: module.path:Class or path/to/file.py:Class"))
     parser.add_argument("--save", metavar="FILE", help="save the record to FILE without asking")
+    _add_lang(parser)
     return parser
 
 
@@ -81,6 +103,7 @@ def _replay_parser() -> _Parser:
     parser.add_argument("--seat", type=int, help="follow this seat's hand only")
     parser.add_argument("--step", action="store_true",
                         help="wait for Enter after each step, showing the hands")
+    _add_lang(parser)
     return parser
 
 
@@ -95,6 +118,7 @@ def _review_parser() -> _Parser:
     parser.add_argument("--budget", type=float, default=REVIEW_BUDGET,
                         help=f"seconds the expert thinks per decision (default "
                              f"{REVIEW_BUDGET:g})")
+    _add_lang(parser)
     return parser
 
 
@@ -117,6 +141,7 @@ def _find(name: str) -> GameInfo:
 
 def play(argv: Sequence[str]) -> int:
     args = _play_parser().parse_intermixed_args(argv)
+    _speak(args.lang)
     info = _find(args.game)
     options = match_options(info, args.players, args.options)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
@@ -129,17 +154,21 @@ def play(argv: Sequence[str]) -> int:
             for seat in range(match.num_players) if seat != args.seat}
     console = Console()
     enable_line_editing()
+    level = t(f"level.{args.bot}")
+    if is_custom(args.bot) or level == f"level.{args.bot}":  # a bot of the person's own
+        level = args.bot
     console.say(
-        f"{info.title}: {match.num_players} players, seed {seed}. You are Seat {args.seat};"
-        f" the others are {args.bot} computer players.",
+        t("term.intro", game=t(f"game.{info.name}"), players=t("term.players",
+          n=match.num_players), seed=seed, seat=t("ui.seat", n=args.seat), level=level),
         *options_lines(match),
-        "Type an action (help lists them, short forms work; undo, quit).",
+        t("term.intro_keys"),
     )
     return Session(match, args.seat, bots, console, save_to=args.save).run()
 
 
 def replay(argv: Sequence[str]) -> int:
     args = _replay_parser().parse_args(argv)
+    _speak(args.lang)
     try:
         with open(args.file, encoding="utf-8") as file:
             record = json.load(file)
@@ -155,13 +184,14 @@ def replay(argv: Sequence[str]) -> int:
     for index, lines in enumerate(steps):
         console.say(*lines)
         if args.step and 0 < index < len(steps) - 1:
-            if console.ask("(Enter: next step, q: stop) ") in (None, "q", "quit"):
+            if console.ask(t("term.replay_next") + " ") in (None, "q", "quit"):
                 return 0
     return 0
 
 
 def review(argv: Sequence[str]) -> int:
     args = _review_parser().parse_args(argv)
+    _speak(args.lang)
     if not args.budget > 0:
         raise UsageError("--budget is a number of seconds > 0 (see stammtisch review --help)")
     record = _read_record(args.file)

@@ -106,7 +106,7 @@ def test_scat_own_hand_pile_stock_and_lives() -> None:
     hand = match.state.dump()["hands"][0]
     assert f"Your hand:   {' '.join(symbol(c) for c in hand)}   = {view['hand_value']}" in screen
     assert f"discard pile {symbol(view['discard_top'])} on top (1 card)" in screen
-    assert f"stock {view['stock_size']} cards" in screen
+    assert f"Stock {view['stock_size']} cards" in screen
     assert "You      3 lives        ◀ to act" in screen
     assert lines[-1].startswith("Your turn: draw stock · draw discard · knock")
     fits(lines)
@@ -283,7 +283,7 @@ def test_schnapsen_screens_never_show_the_opponents_hand() -> None:
 
 # --- Schmier ---------------------------------------------------------------------------------
 
-RULE_TEXT = r"\(Right Bauer [^)]*\)"
+RULE_TEXT = r"\(Right bauer [^)]*\)"
 """The trump line names the bauers of the suit, held by someone or not."""
 
 
@@ -319,7 +319,7 @@ def test_schmier_contract_exchange_counts_and_tricks() -> None:
     match.play("trump H")
     legal = [a.text for a in match.legal_actions()]
     screen = "\n".join(look.view(match.view(0)))
-    assert "Contract: You (Team 0) bid 4 · trump ♥ (Right Bauer J♥, Left Bauer J♦" in screen
+    assert "Contract: You (Team 0) bid 4 · trump ♥ Hearts (Right bauer J♥, Left bauer J♦" in screen
     assert "Exchange: discard up to" in screen
     if any(c[1] == "H" or c in ("JD", "JK") for c in match.view(0)["hand"]):
         assert "trumps:" in screen
@@ -351,7 +351,7 @@ def test_schmier_deal_score_names_the_six_points() -> None:
     lines = look.events(match.events, 0)
     at = next(i for i, ln in enumerate(lines) if ln.startswith("Deal 1 is scored"))
     block = lines[at:at + 10]
-    for label in ("High", "Low", "Right Bauer", "Left Bauer", "Joker", "Game"):
+    for label in ("High", "Low", "Right bauer", "Left bauer", "Joker", "Game"):  # as the pages say
         assert any(ln.startswith(f"   {label} ") for ln in block), label
     verdict = "made its bid" if score["made"] else "set, it loses"
     assert any(verdict in ln for ln in block)

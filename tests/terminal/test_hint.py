@@ -83,14 +83,14 @@ def test_no_hint_without_an_expert(monkeypatch: pytest.MonkeyPatch) -> None:
     use_levels(monkeypatch, None)
     assert "expert" not in [level.name for level in registry.levels("schnauz")]
     shown = play(monkeypatch, ["hint", "quit", ""])
-    assert "No hint available yet: schnauz has no expert player." in shown
+    assert "No hint available yet: Schnauz has no expert player." in shown
 
 
 def test_no_hint_from_an_expert_that_cannot_explain(monkeypatch: pytest.MonkeyPatch) -> None:
     use_levels(monkeypatch, BotLevel("expert", "mute", lambda _game, _seed, _budget: Mute(),
                                      games=frozenset({"schnauz"})))
     shown = play(monkeypatch, ["hint", "quit", ""])
-    assert "No hint available yet: the schnauz expert cannot explain itself." in shown
+    assert "No hint available yet: the Schnauz expert cannot explain itself." in shown
 
 
 def test_help_mentions_hint(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,8 @@ import os
 import re
 import sys
 
+from stammtisch.i18n import t
+
 _RED_CARD = re.compile(r"((?:10|[2-9JQKA])[♥♦])")
 _RED, _BOLD, _RESET = "\033[31m", "\033[1m", "\033[0m"
 
@@ -42,7 +44,7 @@ class Console:
         if not self.color:
             return line
         line = _RED_CARD.sub(_RED + r"\1" + _RESET, line)
-        if line.startswith("Your turn"):
+        if line.startswith(t("ui.your_turn")):
             line = _BOLD + line + _RESET
         return line
 

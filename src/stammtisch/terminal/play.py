@@ -15,10 +15,11 @@ from stammtisch.bots import Bot
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
+from stammtisch.i18n import fixed, t
 from stammtisch.terminal.console import Console
 from stammtisch.terminal.render import renderer
 from stammtisch.terminal.resolve import resolve, shortest
-from stammtisch.terminal.text import is_code, plural, with_symbols
+from stammtisch.terminal.text import action_label, is_code
 
 RULE = "─" * 72
 PROMPT = "> "
@@ -36,7 +37,6 @@ HINT_LEVEL = "expert"
 _LONG = 40
 """Unshown events past which the end of a match is told in short."""
 _MOVES = ("action", "table", "reshuffle")
-_SKIPPED = "(The others play on; every move is in the record: stammtisch replay FILE.)"
 
 
 def save_record(match: Match, path: str) -> None:
@@ -57,8 +57,14 @@ def short_forms_hint(legal: list[str]) -> str:
         short = shortest(with_cards[0], legal)
         if short:
             examples.append(f"{short} = {with_cards[0]}")
-    shown = f" ({', '.join(examples)})" if examples else ""
-    return f"Short forms: the start of each word, or only the cards{shown}."
+    if examples:
+        return t("term.short_forms_examples", examples=", ".join(examples))
+    return t("term.short_forms")
+
+
+def yes_words() -> set[str]:
+    """What answers yes at a [y/N] question: the language's words and the English ones."""
+    return {"y", "yes", *t("term.yes_words").lower().split()}
 
 
 class Session:
@@ -92,14 +98,14 @@ class Session:
                 else:
                     self.bot_turn(seat)
         except KeyboardInterrupt:
-            self.console.say("", "(interrupted)")
+            self.console.say("", t("term.interrupted"))
             ended = QUIT
         self.console.say(RULE, *self.last_events())
         self.shown = len(match.events)
         if match.result is not None:
             self.console.say("", *self.look.result(match.result, self.human))
         else:
-            self.console.say(f"Match left unfinished after {plural(len(match.actions), 'action')}.")
+            self.console.say(t("term.unfinished", n=len(match.actions)))
         self.offer_save(ask=ended != END_OF_INPUT)
         return 0
 
@@ -111,7 +117,7 @@ class Session:
         if len(pending) <= _LONG or not deals:
             return self.look.events(pending, self.human)
         later = [e for e in pending[deals[0]:] if e.get("type") not in _MOVES]
-        return [*self.look.events(pending[:deals[0]], self.human), _SKIPPED,
+        return [*self.look.events(pending[:deals[0]], self.human), t("term.skipped"),
                 *self.look.events(later, self.human)]
 
     def bot_turn(self, seat: int) -> None:
@@ -120,7 +126,7 @@ class Session:
             match.play(self.bots[seat].choose(match.view(seat)))
         except StammtischError as error:
             fallback = match.legal_actions()[0].text
-            self.console.say(f"(the bot of seat {seat} chose badly: {error}; it plays {fallback})")
+            self.console.say(t("term.bot_failed", seat=seat, error=str(error), action=fallback))
             match.play(fallback)
 
     # -- the person's turn ------------------------------------------------------------
@@ -135,7 +141,7 @@ class Session:
             if line is None and self.console.interrupted:
                 return QUIT
             if line is None:
-                self.console.say("(end of input: the match stops here)")
+                self.console.say(t("term.end_of_input"))
                 return END_OF_INPUT
             command = line.strip().lower()
             if command in ("help", "?"):
@@ -173,57 +179,54 @@ class Session:
         if found.candidates and found.candidates != legal:
             many = len(found.candidates) > 4
             listed = self.look.actions(found.candidates) if many else " · ".join(found.candidates)
-            self.console.say(f"Did you mean: {listed}?")
+            self.console.say(t("term.did_you_mean", list=listed))
         else:
-            self.console.say("Legal now: " + self.look.actions(legal) + "  (help lists them all)")
+            self.console.say(t("term.legal_now", list=self.look.actions(legal)))
         return False
 
     def help(self) -> list[str]:
         legal = [a.text for a in self.match.legal_actions()]
         width = max(map(len, legal))
-        lines = ["Legal actions now (type one, or its short form):"]
-        for action in legal:
-            pretty = with_symbols(action)
+        labels = [action_label(action) for action in legal]
+        label_width = max(map(len, labels))
+        lines = [t("term.help_head")]
+        for action, label in zip(legal, labels, strict=True):
             short = shortest(action, legal)
-            notes = [pretty] if pretty != action else []
-            if short:
-                notes.append(f"short: {short}")
-            lines.append(f"   {action:<{width}}   {'   '.join(notes)}".rstrip())
-        return lines + [short_forms_hint(legal),
-                        "Also: show (the table again), hint (the expert's advice), "
-                        "undo (take back your last turn), quit."]
+            note = t("term.help_short", short=short) if short else ""
+            lines.append(f"   {action:<{width}}   {label:<{label_width}}   {note}".rstrip())
+        return lines + [short_forms_hint(legal), t("term.help_commands")]
 
     def hint(self) -> list[str]:
         """The expert's value of every legal action for the person's seat, best first."""
         game = self.match.game
         if self.adviser is None:
             if not any(level.name == HINT_LEVEL for level in levels(game)):
-                return [f"No hint available yet: {game} has no {HINT_LEVEL} player."]
+                return [t("term.hint_no_level", game=t(f"game.{game}"))]
             self.adviser = make_bot(game, HINT_LEVEL, self.match.seed, self.human)
         analyze = getattr(self.adviser, "analyze", None)
         if analyze is None:
-            return [f"No hint available yet: the {game} {HINT_LEVEL} cannot explain itself."]
+            return [t("term.hint_no_reasons", game=t(f"game.{game}"))]
         ranked: list[tuple[str, float]] = analyze(self.match.view(self.human))
         if not ranked:
-            return ["No hint: there is nothing to choose."]
+            return [t("term.hint_nothing")]
         width = max(len(action) for action, _ in ranked)
-        return [f"The {HINT_LEVEL}'s estimate of each action (higher is better), best first:",
-                *(f"   {action:<{width}}   {value:8.3f}" for action, value in ranked)]
+        return [t("term.hint_head"),
+                *(f"   {action:<{width}}   {fixed(value, 3):>8}" for action, value in ranked)]
 
     def undo(self) -> bool:
         """Back to the person's previous turn, taking back the bots' actions too."""
         if len(self.turns) < 2:
-            self.console.say("Nothing to undo: this is your first turn.")
+            self.console.say(t("term.undo_first"))
             return False
         actions, events = self.turns[-2]
         if any(e.get("type") not in _QUIET for e in self.match.events[events:]):
-            self.console.say("Cannot undo: cards have been shown since your last turn.")
+            self.console.say(t("term.undo_shown"))
             return False
         while len(self.match.actions) > actions:
             self.match.undo()
         self.turns.pop()
         self.shown = len(self.match.events)
-        self.console.say("Taken back: your last turn and the others' turns after it.")
+        self.console.say(t("term.undo_done"))
         return True
 
     # -- the end --------------------------------------------------------------------
@@ -232,23 +235,23 @@ class Session:
         if self.save_to and self.write(self.save_to):
             return
         while ask:
-            name = self.console.ask("Save the game record? File name (Enter = don't save): ")
+            name = self.console.ask(t("term.save_ask") + " ")
             if not name or not name.strip():
                 break
             path = name.strip()
             if Path(path).exists():
-                answer = self.console.ask(f"{path} exists. Overwrite it? [y/N] ")
-                if (answer or "").strip().lower() not in ("y", "yes"):
+                answer = self.console.ask(t("term.overwrite", path=path) + " ")
+                if (answer or "").strip().lower() not in yes_words():
                     continue
             if self.write(path):
                 return
-        self.console.say("Not saved.")
+        self.console.say(t("term.not_saved"))
 
     def write(self, path: str) -> bool:
         try:
             save_record(self.match, path)
         except OSError as error:
-            self.console.say(f"Cannot write {path}: {error.strerror or error}")
+            self.console.say(t("term.cannot_write", path=path, error=error.strerror or str(error)))
             return False
-        self.console.say(f"Saved the record to {path} (stammtisch replay {path} shows it).")
+        self.console.say(t("term.saved", path=path))
         return True

@@ -1,8 +1,9 @@
 """Renderers per game, and the generic one any game's view can go through.
 
-A renderer turns a view, new events or a result into lines of text; nothing
-here reads input or prints. ``renderer(game)`` finds a game's own renderer and
-falls back to :data:`GENERIC`, which shows any view dict readably.
+A renderer turns a view, new events or a result into lines of text in the
+language chosen with :func:`stammtisch.i18n.use`; nothing here reads input or
+prints. ``renderer(game)`` finds a game's own renderer and falls back to
+:data:`GENERIC`, which shows any view dict readably (its fields named by their keys).
 """
 
 from __future__ import annotations
@@ -15,7 +16,17 @@ from typing import Any, ParamSpec, TypeVar
 from stammtisch.cards import SUIT_CODES, SUIT_SYMBOLS
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
-from stammtisch.terminal.text import cards, is_card_list, is_code, seat_name, symbol, with_symbols
+from stammtisch.i18n import t
+from stammtisch.terminal.text import (
+    cards,
+    is_card_list,
+    is_code,
+    seat_name,
+    symbol,
+    to_act,
+    with_symbols,
+    your_turn,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -83,7 +94,7 @@ def value_text(value: Any, me: int | None = None, seats: int = 0) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("val.true") if value else t("val.false")
     if isinstance(value, str):
         return symbol(value) if is_code(value) else value
     if is_card_list(value):
@@ -135,11 +146,11 @@ def generic_view(view: dict[str, Any]) -> list[str]:
             shown = shown[:_MAX_LINES - 1] + [shown[_MAX_LINES - 1] + " …"]
         lines += shown
     if "hand" in view:
-        lines += wrapped("Your hand", cards(view["hand"]))
+        lines += wrapped(t("ui.your_hand"), cards(view["hand"]))
     if view.get("legal_actions"):
-        lines.append("Your turn: " + generic_actions(view["legal_actions"]))
+        lines.append(your_turn(generic_actions(view["legal_actions"])))
     elif view.get("to_act") is not None:
-        lines.append(f"{seat_name(view['to_act'], me)} to act.")
+        lines.append(to_act(view["to_act"], me))
     return lines
 
 
@@ -171,8 +182,8 @@ def generic_result(result: dict[str, Any], me: int | None) -> list[str]:
     lines = []
     winner = result.get("winner")
     if isinstance(winner, int) and not isinstance(winner, bool):
-        lines.append("You win the match!" if winner == me
-                     else f"{seat_name(winner, me)} wins the match.")
+        lines.append(t("term.wins_match.you") if winner == me
+                     else t("term.wins_match", who=seat_name(winner, me)))
     rest = {k: v for k, v in result.items() if k != "winner"}
     for key, value in rest.items():
         lines += wrapped(key.replace("_", " ").capitalize(), field_text(key, value, me))
@@ -199,8 +210,8 @@ def options_lines(match: Match) -> list[str]:
     defaults = {spec.name: spec.default for spec in match.info.options}
     changed = [f"{key}={value_text(value)}" for key, value in match.options.items()
                if key != "num_players" and defaults.get(key) != value]
-    return textwrap.wrap("Options: " + (" ".join(changed) or "the defaults"), _WIDTH,
-                         subsequent_indent="   ")
+    listed = " ".join(changed) if changed else t("term.options_default")
+    return textwrap.wrap(t("term.options", list=listed), _WIDTH, subsequent_indent="   ")
 
 
 GENERIC = Renderer(generic_view, generic_events, generic_result, generic_hand, generic_actions)

@@ -13,7 +13,9 @@ import stammtisch
 from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
+from stammtisch.i18n import t
 from stammtisch.terminal.render import Renderer, options_lines, renderer
+from stammtisch.terminal.text import seat_name
 
 
 def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:
@@ -21,16 +23,16 @@ def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:
     for seat in seats:
         view = match.view(seat)
         if "hand" in view:
-            lines.append(f"   Seat {seat}   {look.hand(view)}")
+            lines.append(f"   {seat_name(seat, None)}   {look.hand(view)}")
     return lines
 
 
 def _header(match: Match, final: Match, record: Mapping[str, Any]) -> list[str]:
-    title = match.info.title
-    state = "finished" if final.result is not None else "unfinished"
+    state = t("term.finished") if final.result is not None else t("term.unfinished_state")
     return [
-        f"Replay: {title}, {match.num_players} players, seed {match.seed},"
-        f" {len(record['actions'])} actions ({state})",
+        t("term.replay_head", game=t(f"game.{match.game}"),
+          players=t("term.players", n=match.num_players), seed=match.seed,
+          actions=t("term.actions", n=len(record["actions"])), state=state),
         *options_lines(match),
     ]
 
@@ -64,7 +66,7 @@ def replay_steps(record: Any, seat: int | None = None, *,
 
     start = _header(match, final, record)
     if not shown:
-        start.append("(unfinished: the hands stay hidden; --seat S follows one seat)")
+        start.append(t("term.replay_hidden"))
     yield start + told(match.events)
     for text in record["actions"]:
         before = len(match.events)
@@ -73,5 +75,4 @@ def replay_steps(record: Any, seat: int | None = None, *,
     if final.result is not None:
         yield ["", *look.result(final.result, None)]
     else:
-        who = "nobody" if final.to_act is None else f"Seat {final.to_act}"
-        yield ["", f"The record ends here, before the match is over ({who} to act)."]
+        yield ["", t("term.replay_ends", who=seat_name(final.to_act, None))]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from stammtisch.cards import RANK_CODES, SUIT_CODES, card_code, parse_card
 from stammtisch.errors import NotationError
+from stammtisch.i18n import t
 from stammtisch.terminal.short_forms import SHORT_FORMS, STEP_NAMES
 
 
@@ -131,7 +132,7 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
     """
     typed = text.split()
     if not typed:
-        return Resolution(None, "type an action, or help to list them")
+        return Resolution(None, t("term.resolve_empty"))
     canonical: str | None
     try:
         canonical = parse(text)
@@ -146,13 +147,14 @@ def resolve(text: str, legal: Sequence[str], parse: Callable[[str], str]) -> Res
     candidates = list(dict.fromkeys(_prefix_matches(typed, legal)
                                     + _card_matches(typed, legal, part=True)))
     if candidates:
-        return Resolution(None, f"{text.strip()!r} could mean several actions", candidates)
+        return Resolution(None, t("term.resolve_several", text=repr(text.strip())), candidates)
     if canonical is not None:
-        return Resolution(None, f"{canonical!r} is not legal now", list(legal))
+        return Resolution(None, t("term.resolve_not_legal", text=repr(canonical)), list(legal))
     plain, typed_cards = _split(typed)
     if typed_cards and not plain:
-        return Resolution(None, f"No legal action with {' '.join(typed_cards)} now", list(legal))
-    return Resolution(None, f"{text.strip()!r} is not an action here", list(legal))
+        return Resolution(None, t("term.resolve_no_cards", cards=" ".join(typed_cards)),
+                          list(legal))
+    return Resolution(None, t("term.resolve_not_action", text=repr(text.strip())), list(legal))
 
 
 def shortest(action: str, legal: Sequence[str]) -> str | None:

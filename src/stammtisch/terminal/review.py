@@ -5,28 +5,35 @@ from __future__ import annotations
 
 from typing import Any
 
-UNIT_WORDS = {"win": "chance to win", "points": "points"}
+from stammtisch.i18n import decimal, fixed, percent, t
+
+UNIT_KEYS = {"win": "term.unit_win", "points": "val.points"}
 
 
 def _share(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0%}"
+    return "-" if value is None else percent(value)
 
 
 def _loss(entry: dict[str, Any]) -> str:
     loss = entry["loss"]
-    return "?" if loss is None else f"{loss:.3f}"
+    return "?" if loss is None else fixed(loss, 3)
+
+
+def _counts(decisions: int, mistakes: int) -> str:
+    return t("review.deal_counts", n=decisions, mistakes=mistakes)
 
 
 def review_lines(data: dict[str, Any]) -> list[str]:
     """The decisions of the reviewed seat, one per line, then the accuracy lines."""
-    unit = UNIT_WORDS.get(data["unit"], data["unit"])
+    unit = t(UNIT_KEYS[data["unit"]]) if data["unit"] in UNIT_KEYS else data["unit"]
+    head = [t(f"term.column.{name}") for name in ("deal", "move", "played", "best", "loss",
+                                                   "mark")]
     lines = [
-        f"Review of seat {data['seat']} ({data['game']}, {len(data['decisions'])} decisions;"
-        f" the expert thought {data['budget']:g} s each). Loss in {unit};"
-        f" ?? marks a mistake (a loss of {data['mistake']:g} or more), accurate is within"
-        f" {data['close']:g} of the best.",
+        t("term.review_head", seat=t("ui.seat", n=data["seat"]), game=t(f"game.{data['game']}"),
+          n=len(data["decisions"]), budget=decimal(data["budget"]), unit=unit,
+          mistake=decimal(data["mistake"]), close=decimal(data["close"])),
         "",
-        f"{'deal':>4} {'move':>5}  {'played':<28} {'best':<28} {'loss':>6}  mark",
+        f"{head[0]:>4} {head[1]:>5}  {head[2]:<28} {head[3]:<28} {head[4]:>6}  {head[5]}",
     ]
     for entry in data["decisions"]:
         mark = "??" if entry["mistake"] else ""
@@ -35,13 +42,15 @@ def review_lines(data: dict[str, Any]) -> list[str]:
     lines.append("")
     for deal in data["deals"]:
         if deal["decisions"]:
-            lines.append(f"Deal {deal['deal'] + 1}: accuracy {_share(deal['accuracy'])}"
-                         f" ({deal['decisions']} decisions, {deal['mistakes']} mistakes)")
+            lines.append(t("term.review_deal", n=deal["deal"] + 1,
+                           percent=_share(deal["accuracy"]),
+                           counts=_counts(deal["decisions"], deal["mistakes"])))
     mistakes = sum(1 for entry in data["decisions"] if entry["mistake"])
-    lines.append(f"Match: accuracy {_share(data['accuracy'])} ({len(data['decisions'])} "
-                 f"decisions, {mistakes} mistakes)")
+    lines.append(t("term.review_match", percent=_share(data["accuracy"]),
+                   counts=_counts(len(data["decisions"]), mistakes)))
     for rank, index in enumerate(data["biggest"], 1):
         entry = data["decisions"][index]
-        lines.append(f"Mistake {rank}: deal {entry['deal'] + 1}, move {entry['move']}: "
-                     f"{entry['played']} instead of {entry['best']} (loss {_loss(entry)})")
+        lines.append(t("term.review_mistake", rank=rank, deal=entry["deal"] + 1,
+                       move=entry["move"], played=entry["played"], best=entry["best"],
+                       loss=_loss(entry)))
     return lines

@@ -6,6 +6,7 @@ card, a discard-pile draw names its card. Hands appear at the showdown.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,15 +14,22 @@ from stammtisch.cards import parse_cards
 from stammtisch.core.game import Event
 from stammtisch.games.scat import hand_value
 from stammtisch.games.scat_types import ScatView, scat_view
+from stammtisch.i18n import about, t
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.text import (
     cards,
+    cards_count,
+    deal_line,
+    labelled,
     lives_status,
     lives_text,
-    plural,
+    match_over,
+    result_lines,
     seat_name,
     symbol,
+    to_act,
     turn_marks,
+    your_turn,
 )
 
 
@@ -44,19 +52,18 @@ def _value_of(codes: list[str], options: Mapping[str, Any]) -> float:
 def _marks(view: ScatView, seat: int) -> str:
     marks = turn_marks(view, seat)
     if view["phase"] == "throw_down" and seat in view["declined"]:
-        marks.append("declined")
+        marks.append(t("term.scat.declined"))
     known = view["known_cards"].get(str(seat))
     if known and seat != view["seat"]:
-        marks.append(f"holds {cards(known)} from the pile")
+        marks.append(t("term.scat.holds", cards=cards(known)))
     return ", ".join(marks)
 
 
 def _pile(view: ScatView) -> str:
     top = view["discard_top"]
     if top is None:
-        return "discard pile empty"
-    size = len(view["discard_pile"])
-    return f"discard pile {symbol(top)} on top ({plural(size, 'card')})"
+        return t("term.scat.pile_empty")
+    return t("term.scat.pile", card=symbol(top), cards=cards_count(len(view["discard_pile"])))
 
 
 def _discard_help(view: ScatView) -> list[str]:
@@ -70,47 +77,50 @@ def _discard_help(view: ScatView) -> list[str]:
             continue
         rest = [c for c in hand if c != card]
         parts.append(f"{symbol(card)} → {number(_value_of(rest, options))}")
-    lines = ["Discard one card. What each discard leaves:  " + "   ".join(parts)]
+    lines = [t("term.scat.discard_help", list="   ".join(parts))]
     if taken:
-        lines.append(f"({symbol(taken)} came from the discard pile: it cannot go back now.)")
+        lines.append(t("term.scat.taken", card=symbol(taken)))
     return lines
+
+
+def _draw_help(view: ScatView, legal: list[str]) -> str:
+    top = view["discard_top"]
+    text = t("term.scat.draw_take", card=symbol(top)) if top else t("term.scat.draw")
+    return text + (" " + t("term.scat.draw_knock") if "knock" in legal else "")
 
 
 def render_view(view: ScatView) -> list[str]:
     me = view["seat"]
-    lines = [f"Deal {view['deal'] + 1} · stock {plural(view['stock_size'], 'card')} · "
-             + _pile(view)]
-    for seat in range(view["num_players"]):
-        name = seat_name(seat, me)
-        status = lives_status(view, seat, "on the county", view["on_the_county"])
-        lines.append(f"   {name:<8} {status:<14} {_marks(view, seat)}".rstrip())
+    lines = [f"{t('ui.deal_n', n=view['deal'] + 1)} · {t('ui.stock')} "
+             f"{cards_count(view['stock_size'])} · {_pile(view)}"]
+    names = [seat_name(seat, me) for seat in range(view["num_players"])]
+    width = max(8, *map(len, names))
+    for seat, name in enumerate(names):
+        status = lives_status(view, seat, t("term.scat.county"), view["on_the_county"])
+        lines.append(f"   {name:<{width}} {status:<14} {_marks(view, seat)}".rstrip())
     phase = view["phase"]
     if "hand" in view:
         value = view.get("hand_value")
         shown = f"   = {number(value)}" if value is not None else ""
-        lines.append(f"Your hand:   {cards(view['hand'])}{shown}")
+        lines.append(labelled(t("ui.your_hand"), f"{cards(view['hand'])}{shown}"))
     elif phase == "throw_down" and me is not None and not view["eliminated"][me]:
-        lines.append("Your hand:   (face down: you see it once you decline)")
+        lines.append(labelled(t("ui.your_hand"), t("term.scat.face_down")))
     elif me is not None and view["eliminated"][me]:
-        lines.append("You are out of the match: watching.")
+        lines.append(t("term.scat.watching"))
     knocker = view["knocker"]
     if knocker is not None and phase in ("draw", "discard"):
-        lines.append(f"{seat_name(knocker, me)} knocked: everyone else has one last turn.")
+        lines.append(about("term.knocked", knocker == me, who=seat_name(knocker, me)))
     legal = view["legal_actions"]
     if legal:
         if phase == "throw_down":
-            lines += ["Throw-down window: throw down unseen (all hands are shown at once,"
-                      " judged like your knock),", "or decline and look at your hand."]
+            lines += textwrap.wrap(t("term.scat.throw_down_help"), 88)
         elif phase == "draw":
-            top = view["discard_top"]
-            take = f" or take {symbol(top)} from the pile" if top else ""
-            knock = "; or knock: the others get one last turn" if "knock" in legal else ""
-            lines.append(f"Draw from the stock (unseen){take}{knock}.")
+            lines.append(_draw_help(view, legal))
         elif phase == "discard":
             lines += _discard_help(view)
-        lines.append("Your turn: " + render_actions(legal))
+        lines.append(your_turn(render_actions(legal)))
     elif view["to_act"] is not None:
-        lines.append(f"{seat_name(view['to_act'], me)} to act.")
+        lines.append(to_act(view["to_act"], me))
     return lines
 
 
@@ -119,57 +129,49 @@ def render_actions(legal: list[str]) -> str:
     shown = [a for a in legal if not a.startswith("discard ")]
     if discards:
         shown.append("discard " + " ".join(symbol(c) for c in discards)
-                     + f"  (type the card, e.g. {discards[0].lower()})")
+                     + "  " + t("term.scat.discard_type", example=discards[0].lower()))
     return " · ".join(shown)
-
-
-def _draw(seat: int, event: Event, me: int | None) -> str:
-    you = seat == me
-    if event["action"] == "draw stock":
-        return f"{'draw' if you else 'draws'} from the stock"
-    return f"{'take' if you else 'takes'} {symbol(event['card'])} from the discard pile"
 
 
 def _action(event: Event, me: int | None, then: Event | None) -> str:
     seat = event["seat"]
-    you = seat == me
-    name = seat_name(seat, me)
+    you, who = seat == me, seat_name(seat, me)
     action = event["action"]
     if action.startswith("draw"):
-        text = _draw(seat, event, me)
-        if then is not None:
-            text += f" and {'discard' if you else 'discards'} {symbol(then['action'].split()[1])}"
-        return f"{name} {text}"
+        out = {} if then is None else {"out": symbol(then["action"].split()[1])}
+        key = "term.scat.draw_stock" if action == "draw stock" else "term.scat.take"
+        return about(key + ("_discard" if out else ""), you, who=who,
+                     card=symbol(event.get("card") or ""), **out)
     if action.startswith("discard"):
-        return f"{name} {'discard' if you else 'discards'} {symbol(action.split()[1])}"
-    if action == "knock":
-        return f"{name} {'knock' if you else 'knocks'}: everyone else has one last turn."
-    if action == "throw down":
-        return f"{name} {'throw' if you else 'throws'} down!"
-    if action == "decline":
-        return f"{name} {'decline' if you else 'declines'} the throw-down."
-    return f"{name}: {action}"
+        return about("term.scat.discard", you, who=who, card=symbol(action.split()[1]))
+    if action in ("knock", "throw down", "decline"):
+        return about(f"term.scat.{action.replace(' ', '_')}", you, who=who)
+    return f"{who}: {action}"
 
 
-def _possessive(seat: int, me: int | None) -> str:
-    return "your" if seat == me else f"{seat_name(seat, me)}'s"
+def _showdown_head(event: Event, me: int | None) -> str:
+    reason = event["reason"]
+    knocker = event["knocker"]
+    you, who = knocker == me, seat_name(knocker, me)
+    if reason == "31":
+        thirty = event["thirty_one"]
+        if len(thirty) > 1:
+            return t("term.scat.thirty_one_many", names=", ".join(seat_name(s, me) for s in thirty))
+        return about("term.scat.thirty_one", thirty[0] == me, who=seat_name(thirty[0], me))
+    if reason == "knock":
+        return about("term.scat.showdown_knock", you, who=who)
+    if reason == "throw_down":
+        return about("term.scat.showdown_throw", you, who=who)
+    if knocker is not None:
+        return about("term.scat.showdown_empty_knock", you, who=who)
+    return t("term.scat.showdown_empty")
 
 
 def _showdown(event: Event, me: int | None) -> list[str]:
     reason = event["reason"]
     knocker = event["knocker"]
     thirty = event["thirty_one"]
-    if reason == "31":
-        who = " and ".join(seat_name(s, me) for s in thirty)
-        head = f"31! {who} {'has' if len(thirty) == 1 else 'have'} 31: everyone else loses a life."
-    elif reason == "knock":
-        head = f"Showdown after {_possessive(knocker, me)} knock:"
-    elif reason == "throw_down":
-        head = f"Showdown: {seat_name(knocker, me)} threw down:"
-    else:
-        head = "The stock is used up: showdown" + (
-            f" ({seat_name(knocker, me)} had knocked):" if knocker is not None else ":")
-    lines = [head]
+    lines = [_showdown_head(event, me)]
     lost = event["lives_lost"]
     for key in sorted(event["hands"], key=int):
         seat = int(key)
@@ -177,29 +179,28 @@ def _showdown(event: Event, me: int | None) -> list[str]:
         if seat in thirty:
             marks.append("31!")
         elif event["lowest"] is not None and event["values"][key] == event["lowest"]:
-            marks.append("lowest")
+            marks.append(t("term.lowest"))
         if seat == knocker:
-            marks.append("knocked" if reason != "throw_down" else "threw down")
+            marks.append(t("ui.knocked") if reason != "throw_down"
+                         else t("term.scat.threw_down"))
         if key in lost:
-            loses = "lose" if seat == me else "loses"
-            marks.append(f"{loses} {'1 life' if lost[key] == 1 else f'{lost[key]} lives'}")
+            marks.append(about("term.scat.loses", seat == me, n=lost[key]))
         mark = "  ◀ " + ", ".join(marks) if marks else ""
         lines.append(f"   {seat_name(seat, me):<8} {cards(event['hands'][key]):<14}"
                      f" {number(event['values'][key]):>4}{mark}")
     if not lost:
-        lines.append("   Nobody loses a life.")
+        lines.append("   " + t("term.scat.nobody_loses"))
     return lines
 
 
 def _life(event: Event, me: int | None) -> str:
     seat = event["seat"]
-    you = seat == me
-    name = seat_name(seat, me)
+    you, who = seat == me, seat_name(seat, me)
     if event["eliminated"]:
-        return f"   {name} {'are' if you else 'is'} out of the match."
+        return "   " + about("term.scat.out", you, who=who)
     if event["lives"] == 0:
-        return f"   {name} {'are' if you else 'is'} on the county now (the next loss is out)."
-    return f"   {name} {'have' if you else 'has'} {lives_text(event['lives'])} left."
+        return "   " + about("term.scat.on_county", you, who=who)
+    return "   " + about("log.life", you, who=who, lives=lives_text(event["lives"]))
 
 
 def render_events(events: Sequence[Event], me: int | None) -> list[str]:
@@ -211,10 +212,8 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
             continue
         kind = event["type"]
         if kind == "deal":
-            dealer = event["dealer"]
-            deals = "deal" if dealer == me else "deals"
-            lines.append(f"── Deal {event['deal'] + 1}: {seat_name(dealer, me)} {deals};"
-                         f" the discard pile starts with {symbol(event['discard'])} ──")
+            lines.append(deal_line(event["deal"], event["dealer"], me,
+                                   t("term.scat.pile_starts", card=symbol(event["discard"]))))
         elif kind == "action":
             then = events[i + 1] if i + 1 < len(events) else None
             joined = (event["action"].startswith("draw") and then is not None
@@ -223,8 +222,7 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
             lines.append(_action(event, me, then if joined else None))
             skip = joined
         elif kind == "reshuffle":
-            lines.append(f"The stock is empty: {plural(event['cards'], 'card')} of the discard"
-                         " pile (all but the top) are shuffled into a new stock.")
+            lines.append(t("term.scat.reshuffle", n=event["cards"]))
         elif kind == "showdown":
             lines += _showdown(event, me)
         elif kind == "life":
@@ -232,21 +230,17 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
             if later.get("type") != "life" or later["seat"] != event["seat"]:
                 lines.append(_life(event, me))
         elif kind == "match_over":
-            lines.append("The match is over.")
+            lines.append(match_over())
     return lines
 
 
 def render_result(result: dict[str, Any], me: int | None) -> list[str]:
-    winner = result["winner"]
-    deals = plural(result["deals"], "deal")
-    head = f"You win the match after {deals}!" if winner == me \
-        else f"{seat_name(winner, me)} wins the match after {deals}."
     out = result["eliminated_order"]
     lives = " · ".join(
-        f"{seat_name(s, me)} {'out' if s in out else lives_text(n) if n else 'on the county'}"
+        f"{seat_name(s, me)} "
+        f"{t('ui.out') if s in out else lives_text(n) if n else t('term.scat.county')}"
         for s, n in enumerate(result["lives"]))
-    order = ", ".join(seat_name(s, me) for s in out)
-    return [head, f"Final lives: {lives}", f"Out, in order: {order}"]
+    return result_lines(result, me, lives)
 
 
 def render_hand(view: ScatView) -> str:

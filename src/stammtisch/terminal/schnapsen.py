@@ -17,45 +17,50 @@ from stammtisch.games.schnapsen_types import (
     SchnapsenView,
     schnapsen_view,
 )
+from stammtisch.i18n import about, t
 from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.resolve import shortest
-from stammtisch.terminal.text import cards, plural, seat_name, symbol
-
-_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def _verb(seat: int | None, me: int | None, verb: str, third: str | None = None) -> str:
-    """``You play`` / ``Seat 1 plays``."""
-    if seat == me:
-        return f"{seat_name(seat, me)} {verb}"
-    return f"{seat_name(seat, me)} {third or verb + 's'}"
+from stammtisch.terminal.text import (
+    cards,
+    labelled,
+    seat_name,
+    suit_word,
+    symbol,
+    to_act,
+    your_turn,
+)
 
 
 def bummerl(points: list[int], me: int | None, target: int | None = None) -> str:
     """The game points of the match: ``You 3 · Seat 1 2 (first to 7)``."""
     text = " · ".join(f"{seat_name(s, me)} {points[s]}" for s in (0, 1))
-    return text + (f" (first to {target})" if target else "")
+    return text + (f" ({t('term.first_to', n=target)})" if target else "")
+
+
+def _dealer(dealer: int, me: int | None, deal: int) -> str:
+    """``Deal 2: Seat 1 deals``."""
+    return about("log.deal", dealer == me, n=deal + 1, name=seat_name(dealer, me)).rstrip(".")
 
 
 def _talon(view: SchnapsenView) -> str:
     me = view["seat"]
-    trump = f"Trump {_SUITS[view['trump_suit']]}"
-    t = view["talon_size"]
+    trump = f"{t('ui.trump')} {suit_word(view['trump_suit'])}"
+    size = view["talon_size"]
     if view["closed"]:
-        who = "you" if view["closer"] == me else seat_name(view["closer"], me)
-        return (f"{trump} · talon closed by {who} ({plural(t, 'card')} stay face down):"
-                " no more drawing, follow suit")
+        closer = view["closer"]
+        return f"{trump} · " + about("term.schnapsen.closed", closer == me,
+                                     who=seat_name(closer, me), n=size)
     face_up = view["trump_card"]
-    if t == 0 or face_up is None:
-        return f"{trump} · talon used up: follow suit"
-    return (f"{trump} · talon {plural(t, 'card')}, the trump card"
-            f" {symbol(face_up)} face up at the bottom")
+    if size == 0 or face_up is None:
+        return f"{trump} · {t('term.schnapsen.used_up')}"
+    return f"{trump} · " + t("term.schnapsen.talon", cards=t("ui.cards", n=size),
+                             card=symbol(face_up))
 
 
 def _points(view: SchnapsenView) -> str:
-    text = f"your points {view['points']}"
+    text = t("term.schnapsen.your_points", n=view["points"])
     if view["pending"]:
-        text += f" (+{view['pending']} from a marriage, counted with your first trick)"
+        text += " " + t("term.schnapsen.pending", n=view["pending"])
     return text
 
 
@@ -67,9 +72,13 @@ def _trick_text(trick: SchnapsenTrick, me: int | None) -> str:
             f" → {seat_name(trick['winner'], me)}")
 
 
+def _worth(points: int) -> str:
+    """``20``, or ``40 in trumps``."""
+    return t("term.schnapsen.in_trumps", n=points) if points == 40 else str(points)
+
+
 def _marriage(m: Marriage, me: int | None) -> str:
-    trumps = " in trumps" if m["points"] == 40 else ""
-    return f"{seat_name(m['seat'], me)} {cards(m['cards'])} ({m['points']}{trumps})"
+    return f"{seat_name(m['seat'], me)} {cards(m['cards'])} ({_worth(m['points'])})"
 
 
 def _specials(view: SchnapsenView) -> list[str]:
@@ -82,15 +91,14 @@ def _specials(view: SchnapsenView) -> list[str]:
         if words[0] == "marriage":
             card = words[1]
             other = ("K" if card[0] == "Q" else "Q") + card[1]
-            value = "40 (trumps)" if card[1] == trump else "20"
-            what = f"show {symbol(other)} and lead {symbol(card)}: a marriage, {value}"
+            what = t("term.schnapsen.do.marriage", other=symbol(other), card=symbol(card),
+                     value=_worth(40 if card[1] == trump else 20))
         elif action == "exchange" and view["trump_card"] is not None:
             low = ("J" if view["deck_size"] == 20 else "9") + trump
-            what = f"give your {symbol(low)} for the trump card {symbol(view['trump_card'])}"
-        elif action == "close":
-            what = "turn the trump card down: no more drawing, follow suit from now on"
-        elif action == "claim":
-            what = "say you have 66 and end the deal (a wrong claim loses it)"
+            what = t("term.schnapsen.do.exchange", low=symbol(low),
+                     card=symbol(view["trump_card"]))
+        elif action in ("close", "claim"):
+            what = t(f"term.schnapsen.do.{action}")
         else:
             continue
         short = shortest(action, legal)
@@ -99,45 +107,60 @@ def _specials(view: SchnapsenView) -> list[str]:
     return lines
 
 
+def _last_deal(view: SchnapsenView, me: int | None) -> str:
+    last = view["last_deal"]
+    assert last is not None
+    winner = last["winner"]
+    counts = ", ".join(f"{seat_name(s, me)} {n}" for s, n in enumerate(last["points"]))
+    if winner is None:
+        return t("term.schnapsen.last_deal_none", counts=counts)
+    return about("term.schnapsen.last_deal", winner == me, who=seat_name(winner, me),
+                 n=last["game_points"], counts=counts)
+
+
+def _turn_help(view: SchnapsenView) -> list[str]:
+    legal = view["legal_actions"]
+    trick = view["trick"]
+    if view["declared"] is not None:
+        key = "term.schnapsen.lead_marriage_claim" if "claim" in legal \
+            else "term.schnapsen.lead_marriage"
+        return [t(key, card=symbol(view["declared"]))]
+    if not trick:
+        return [t("term.schnapsen.you_lead", example=legal[0].split()[1].lower())]
+    return [t("term.play_on", card=symbol(trick["cards"][0]))]
+
+
 def render_view(view: SchnapsenView) -> list[str]:
     me = view["seat"]
-    dealer = view["dealer"]
-    lines = [f"Deal {view['deal'] + 1} · {_verb(dealer, me, 'deal')} · Bummerl: "
-             + bummerl(view["game_points"], me, view["match_target"])]
+    lines = [f"{_dealer(view['dealer'], me, view['deal'])} · "
+             + t("term.bummerl", score=bummerl(view["game_points"], me, view["match_target"]))]
     if view["phase"] == "over":
         return lines
     lines.append(_talon(view))
     tricks = " · ".join(f"{seat_name(s, me)} {n}" for s, n in enumerate(view["tricks"]))
-    lines.append(f"Tricks: {tricks}" + (f" · {_points(view)}" if "points" in view else ""))
+    lines.append(f"{t('ui.tricks_won')}: {tricks}"
+                 + (f" · {_points(view)}" if "points" in view else ""))
     if view["marriages"]:
-        lines.append("Marriages: " + " · ".join(_marriage(m, me) for m in view["marriages"]))
+        lines.append(t("term.schnapsen.marriages") + ": "
+                     + " · ".join(_marriage(m, me) for m in view["marriages"]))
     if view["last_trick"]:
-        lines.append("Last trick: " + _trick_text(view["last_trick"], me))
+        lines.append(f"{t('ui.last_trick')}: " + _trick_text(view["last_trick"], me))
     elif view["last_deal"]:
-        last = view["last_deal"]
-        winner = last["winner"]
-        scored = "nobody scored" if winner is None else \
-            f"{seat_name(winner, me)} scored {plural(last['game_points'], 'game point')}"
-        counts = ", ".join(f"{seat_name(s, me)} {n}" for s, n in enumerate(last["points"]))
-        lines.append(f"Last deal: {scored} (points: {counts}).")
+        lines.append(_last_deal(view, me))
     trick = view["trick"]
     legal = view["legal_actions"]
     if trick:
-        lines.append(f"Trick: {seat_name(trick['leader'], me)} led {symbol(trick['cards'][0])}")
+        leader = trick["leader"]
+        lines.append(about("term.schnapsen.led", leader == me, who=seat_name(leader, me),
+                           card=symbol(trick["cards"][0])))
     if "hand" in view:
-        lines.append(f"Your hand:   {cards(view['hand'])}")
+        lines.append(labelled(t("ui.your_hand"), cards(view["hand"])))
     if legal:
-        lines.append("Your turn: " + render_actions(legal))
+        lines.append(your_turn(render_actions(legal)))
         lines += _specials(view)
-        if view["declared"] is not None:
-            claim = " (or claim)" if "claim" in legal else ""
-            lines.append(f"Now lead {symbol(view['declared'])} of your marriage{claim}.")
-        elif not trick:
-            lines.append("You lead: type a card (e.g. " + legal[0].split()[1].lower() + ").")
-        else:
-            lines.append(f"Type a card to play on {symbol(trick['cards'][0])}.")
+        lines += _turn_help(view)
     elif view["to_act"] is not None:
-        lines.append(f"{seat_name(view['to_act'], me)} to act.")
+        lines.append(to_act(view["to_act"], me))
     return lines
 
 
@@ -149,44 +172,47 @@ def render_actions(legal: list[str]) -> str:
 
 def _grade(award: int, loser: int, event: Event, me: int | None) -> str:
     points, tricks = event["points"][loser], event["tricks"][loser]
-    name = seat_name(loser, me)
-    has = "have" if loser == me else "has"
+    you, who = loser == me, seat_name(loser, me)
     if award == 2:
-        return f" (schneider: {name} {has} only {points} points)"
+        return " " + about("term.schnapsen.schneider", you, who=who, n=points)
     if award == 3:
-        return f" (schwarz: {name} {has} {points} points in {plural(tricks, 'trick')})"
+        return " " + about("term.schnapsen.schwarz", you, who=who, n=points,
+                           tricks=t("term.tricks", n=tricks))
     return ""
 
 
-def _deal_end(event: Event, me: int | None) -> list[str]:
-    winner, by, closer = event["winner"], event["by"], event["closer"]
-    reason, award = event["reason"], event["game_points"]
-    graded = True
+def _how(event: Event, me: int | None) -> str:
+    """How the deal ended: ``Seat 1 reached 66``."""
+    winner, by, closer, reason = event["winner"], event["by"], event["closer"], event["reason"]
     if reason == "wrong_claim":
-        how = f"{seat_name(by, me)} claimed 66 without having it"
-        graded = False
-    elif closer is not None:
-        reached = "reached" if winner == closer else "did not reach"
-        how = f"{seat_name(closer, me)} closed the talon and {reached} 66"
-        graded = winner == closer
-    elif reason == "reached_66":
-        how = f"{seat_name(by, me)} reached 66"
-    elif reason == "claim":
-        how = f"{seat_name(by, me)} claimed 66 rightly"
-    else:
-        how = "all cards are played" + (", nobody reached 66" if winner is None else "")
+        return about("term.schnapsen.how.wrong_claim", by == me, who=seat_name(by, me))
+    if closer is not None:
+        key = "closed_reached" if winner == closer else "closed_missed"
+        return about(f"term.schnapsen.how.{key}", closer == me, who=seat_name(closer, me))
+    if reason in ("reached_66", "claim"):
+        return about(f"term.schnapsen.how.{reason}", by == me, who=seat_name(by, me))
+    return t("term.schnapsen.how.all_played" if winner is not None
+             else "term.schnapsen.how.all_played_none")
+
+
+def _deal_end(event: Event, me: int | None) -> list[str]:
+    winner, closer = event["winner"], event["closer"]
+    reason, award = event["reason"], event["game_points"]
     points = " · ".join(
-        f"{seat_name(s, me)} {event['points'][s]} ({plural(event['tricks'][s], 'trick')})"
+        f"{seat_name(s, me)} {event['points'][s]} ({t('term.tricks', n=event['tricks'][s])})"
         for s in (0, 1))
-    lines = [f"Deal {event['deal'] + 1} is over: {how}.", f"   Points: {points}"]
+    lines = [t("term.schnapsen.deal_over", n=event["deal"] + 1, how=_how(event, me)),
+             f"   {t('ui.points')}: {points}"]
     if winner is None:
-        lines.append("   Nobody scores.")
+        lines.append(f"   {t('ui.nobody_scores')}.")
     else:
+        graded = reason != "wrong_claim" and (closer is None or winner == closer)
         grade = _grade(award, 1 - winner, event, me) if graded else ""
         if reason == "wrong_claim":
-            grade = " for the wrong claim"
-        lines.append(f"   {_verb(winner, me, 'score')} {plural(award, 'game point')}{grade}.")
-    lines.append("   Bummerl: " + bummerl(event["match_points"], me))
+            grade = " " + t("term.schnapsen.for_wrong_claim")
+        lines.append("   " + about("term.schnapsen.scores", winner == me,
+                                   who=seat_name(winner, me), n=award, grade=grade))
+    lines.append("   " + t("term.bummerl", score=bummerl(event["match_points"], me)))
     return lines
 
 
@@ -198,23 +224,25 @@ def _gained(trick: Event) -> str:
     card_points = sum(_CARD_POINTS[c[0]] for c in trick["cards"])
     extra = trick["points"] - card_points
     bonus = extra % 20
-    text = f"{card_points} points"
+    text = t("term.schnapsen.points", n=card_points)
     if extra - bonus:
-        text += f" + {extra - bonus} from the marriage"
+        text += " " + t("term.schnapsen.plus_marriage", n=extra - bonus)
     if bonus:
-        text += f" + {bonus} for the last trick"
+        text += " " + t("term.schnapsen.plus_last", n=bonus)
     return text
 
 
 def _marriage_event(event: Event, before: Event, me: int | None) -> str:
     seat = event["seat"]
+    you, who = seat == me, seat_name(seat, me)
     words = str(before.get("action", "")).split()
-    led = f" with {symbol(words[1])}" if words[:1] == ["marriage"] else ""
-    trumps = " in trumps" if event["points"] == 40 else ""
-    wins = "you win" if seat == me else f"{seat_name(seat, me)} wins"
-    pending = "" if event["credited"] else f", counted once {wins} a trick"
-    return (f"{_verb(seat, me, 'declare')} a marriage{led} ({cards(event['cards'])}):"
-            f" {event['points']}{trumps}{pending}")
+    led = words[:1] == ["marriage"]
+    text = about("term.schnapsen.marriage_led" if led else "term.schnapsen.marriage", you,
+                 who=who, card=symbol(words[1]) if led else "", cards=cards(event["cards"]),
+                 points=_worth(event["points"]))
+    if not event["credited"]:
+        text += ", " + about("term.schnapsen.counted_once", you, who=who)
+    return text
 
 
 def render_events(events: Sequence[Event], me: int | None) -> list[str]:
@@ -223,41 +251,47 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
         kind = event["type"]
         later = events[i + 1] if i + 1 < len(events) else {}
         if kind == "deal":
-            lines.append(f"── Deal {event['deal'] + 1}: {_verb(event['dealer'], me, 'deal')};"
-                         f" trump card {symbol(event['trump_card'])}, {_SUITS[event['trump_suit']]}"
-                         f" is trump · Bummerl {bummerl(event['game_points'], me)} ──")
+            trump = t("term.schnapsen.deal_trump", card=symbol(event["trump_card"]),
+                      suit=suit_word(event["trump_suit"]))
+            lines.append(f"── {_dealer(event['dealer'], me, event['deal'])}; {trump} · "
+                         f"{t('term.bummerl', score=bummerl(event['game_points'], me))} ──")
         elif kind == "action":
             words = event["action"].split()
             seat = event["seat"]
             if words[0] == "play" and later.get("type") == "trick":
                 continue
             if words[0] == "play":
-                lines.append(f"{_verb(seat, me, 'lead')} {symbol(words[1])}")
+                lines.append(about("term.lead", seat == me, who=seat_name(seat, me),
+                                   card=symbol(words[1])))
             elif words[0] == "claim":
-                lines.append(f"{_verb(seat, me, 'claim')} 66.")
+                lines.append(about("term.schnapsen.claim", seat == me, who=seat_name(seat, me)))
         elif kind == "trick":
-            leader = event["leader"]
+            leader, winner = event["leader"], event["winner"]
             lead, follow = (symbol(c) for c in event["cards"])
-            winner = event["winner"]
-            wins = "win" if winner == me else "wins"
-            lines.append(f"{_verb(1 - leader, me, 'play')} {follow} on {lead}:"
-                         f" {seat_name(winner, me)} {wins} the trick ({_gained(event)})")
+            follower = 1 - leader
+            played = about("term.schnapsen.plays_on", follower == me,
+                           who=seat_name(follower, me), card=follow, lead=lead)
+            won = about("term.schnapsen.wins_trick", winner == me, who=seat_name(winner, me),
+                        points=_gained(event))
+            lines.append(f"{played}: {won}")
         elif kind == "marriage":
             lines.append(_marriage_event(event, events[i - 1] if i else {}, me))
         elif kind == "exchange":
-            lines.append(f"{_verb(event['seat'], me, 'exchange')} {symbol(event['trump_card'])} for"
-                         f" the trump card {symbol(event['took'])}")
+            seat = event["seat"]
+            lines.append(about("term.schnapsen.exchange", seat == me, who=seat_name(seat, me),
+                               card=symbol(event["trump_card"]), took=symbol(event["took"])))
         elif kind == "close":
-            lines.append(f"{_verb(event['seat'], me, 'close')} the talon"
-                         f" ({plural(event['talon'], 'card')} stay face down):"
-                         " no more drawing, follow suit from now on.")
+            seat = event["seat"]
+            lines.append(about("term.schnapsen.close", seat == me, who=seat_name(seat, me),
+                               n=event["talon"]))
         elif kind == "draw" and "trump_card" in event:
-            lines.append(f"The talon is used up: {_verb(event['seat'], me, 'take')} the trump card"
-                         f" {symbol(event['trump_card'])}. Follow suit from now on.")
+            seat = event["seat"]
+            lines.append(about("term.schnapsen.last_draw", seat == me, who=seat_name(seat, me),
+                               card=symbol(event["trump_card"])))
         elif kind == "deal_end":
             lines += _deal_end(event, me)
         elif kind == "match_over":
-            lines.append("The Bummerl is over.")
+            lines.append(t("term.schnapsen.over"))
     return lines
 
 
@@ -265,10 +299,9 @@ def render_result(result: dict[str, Any], me: int | None) -> list[str]:
     winner = result["winner"]
     points = result["game_points"]
     score = f"{points[winner]}:{points[1 - winner]}"
-    deals = plural(result["deals"], "deal")
-    head = f"You win the Bummerl {score} after {deals}!" if winner == me \
-        else f"{seat_name(winner, me)} wins the Bummerl {score} after {deals}."
-    return [head, "Game points: " + bummerl(points, me)]
+    head = about("term.schnapsen.win", winner == me, who=seat_name(winner, me), score=score,
+                 deals=t("term.deals", n=result["deals"]))
+    return [head, f"{t('ui.game_points')}: " + bummerl(points, me)]
 
 
 def render_hand(view: SchnapsenView) -> str:
