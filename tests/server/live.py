@@ -20,6 +20,12 @@ from stammtisch.server.connections import uvicorn_config
 from stammtisch.server.hub import Hub, match_seed
 from stammtisch.server.seattoken import offered_subprotocols
 
+PATIENCE = 30.0
+"""Seconds a test waits for the server's next message (or for the server to start)
+before it fails: generous, since a loaded machine (the suite on every core, and other
+work beside it) answers in seconds what a quiet one answers in milliseconds. A wait
+returns as soon as what it waits for is there."""
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -53,7 +59,7 @@ class LiveServer:
         self.server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
@@ -80,7 +86,7 @@ class LiveServer:
             body["listed"] = listed
         if hints is not None:
             body["hints"] = hints
-        response = httpx.post(f"{self.url}/api/tables", json=body)
+        response = httpx.post(f"{self.url}/api/tables", json=body, timeout=PATIENCE)
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
         return created
@@ -89,7 +95,7 @@ class LiveServer:
         return TableSocket(connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
             subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
-            max_size=2**24, open_timeout=10, legacy=True))
+            max_size=2**24, open_timeout=PATIENCE, legacy=True))
 
 
 class TableSocket:
@@ -100,7 +106,7 @@ class TableSocket:
         self.events: list[Any] = []
         self.state: dict[str, Any] = {}
 
-    def receive(self, timeout: float = 10) -> dict[str, Any]:
+    def receive(self, timeout: float = PATIENCE) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
         if message["type"] == "state":
             del self.events[message["log_start"]:]
@@ -112,10 +118,16 @@ class TableSocket:
         self.conn.send(data if isinstance(data, str | bytes) else json.dumps(data))
 
     def act(self, action: str) -> None:
-        """Send ``action`` against the latest state received (its ``seq``)."""
+        """Send ``action`` against the latest state received (its ``seq``); a socket
+        just opened waits for its first state."""
+        self.first_state()
         self.send({"type": "act", "action": action, "seq": self.state["seq"]})
 
-    def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+    def first_state(self, timeout: float = PATIENCE) -> dict[str, Any]:
+        """The latest state, once one has come (a socket just opened may have none yet)."""
+        return self.until_state(lambda _state: True, timeout)
+
+    def until(self, kind: str, timeout: float = PATIENCE) -> dict[str, Any]:
         """The next message of type ``kind`` (states on the way are kept)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -124,7 +136,7 @@ class TableSocket:
                 return message
 
     def until_state(self, test: Callable[[dict[str, Any]], bool],
-                    timeout: float = 10) -> dict[str, Any]:
+                    timeout: float = PATIENCE) -> dict[str, Any]:
         """The first state (the latest one received included) that passes ``test``."""
         deadline = time.monotonic() + timeout
         while not (self.state and test(self.state)):
@@ -132,12 +144,14 @@ class TableSocket:
         return self.state
 
     def latest(self) -> dict[str, Any]:
-        """The newest state once no more messages are waiting."""
+        """The newest state once no more messages are waiting (after the first state,
+        however long that takes to come)."""
+        self.first_state()
         while self.pending():
             pass
         return self.state
 
-    def until_my_turn(self, timeout: float = 30) -> dict[str, Any]:
+    def until_my_turn(self, timeout: float = PATIENCE) -> dict[str, Any]:
         """The next state where this seat is to act or the match is over."""
         deadline = time.monotonic() + timeout
         while True:
