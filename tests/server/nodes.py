@@ -16,7 +16,8 @@ import httpx
 from websockets.typing import Subprotocol
 
 from stammtisch.server.seattoken import offered_subprotocols
-from tests.server.live import TableSocket, free_port
+from stammtisch.server.settings import Settings
+from tests.server.live import PATIENCE, TableSocket, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = "import sys; from stammtisch.cli import main; sys.exit(main())"
@@ -25,8 +26,11 @@ RUN = "import sys; from stammtisch.cli import main; sys.exit(main())"
 class Node:
     """``stammtisch serve --redis ...`` in a process of its own."""
 
-    def __init__(self, db: str, redis: str, prefix: str, *, lease: float = 1.0,
+    def __init__(self, db: str, redis: str, prefix: str, *, lease: float = Settings.lease,
                  grace: float = 60.0, bot_delay: float = 0.0) -> None:
+        """``lease``: as ``serve --lease``; the production one by default, since a short
+        one may run out on a loaded machine before it is renewed and move a table to
+        another process in the middle of a test that did not ask for it."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(prefix="stammtisch-node-", suffix=".log")  # noqa: SIM115
@@ -37,7 +41,7 @@ class Node:
              "--grace", str(grace), "--bot-delay", str(bot_delay)],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self, timeout: float = 2 * PATIENCE) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -75,13 +79,13 @@ class Node:
             body["name"] = name
         if listed is not None:
             body["listed"] = listed
-        response = httpx.post(f"{self.url}/api/tables", json=body, timeout=10)
+        response = httpx.post(f"{self.url}/api/tables", json=body, timeout=PATIENCE)
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
         return created
 
     def get(self, path: str) -> Any:
-        response = httpx.get(f"{self.url}{path}", timeout=10)
+        response = httpx.get(f"{self.url}{path}", timeout=PATIENCE)
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -90,7 +94,7 @@ class Node:
         return TableSocket(connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
             subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
-            max_size=2**24, open_timeout=10, legacy=True))
+            max_size=2**24, open_timeout=PATIENCE, legacy=True))
 
 
 def start_nodes(count: int, db: str, redis: str, prefix: str, **options: Any) -> list[Node]:
