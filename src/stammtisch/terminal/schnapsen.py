@@ -22,6 +22,7 @@ from stammtisch.terminal.render import Renderer
 from stammtisch.terminal.resolve import shortest
 from stammtisch.terminal.text import (
     cards,
+    deal_line,
     labelled,
     seat_name,
     suit_word,
@@ -253,8 +254,9 @@ def render_events(events: Sequence[Event], me: int | None) -> list[str]:
         if kind == "deal":
             trump = t("term.schnapsen.deal_trump", card=symbol(event["trump_card"]),
                       suit=suit_word(event["trump_suit"]))
-            lines.append(f"── {_dealer(event['dealer'], me, event['deal'])}; {trump} · "
-                         f"{t('term.bummerl', score=bummerl(event['game_points'], me))} ──")
+            bummerl_now = t("term.bummerl", score=bummerl(event["game_points"], me))
+            lines.append(deal_line(event["deal"], event["dealer"], me,
+                                   f"{trump} · {bummerl_now}"))
         elif kind == "action":
             words = event["action"].split()
             seat = event["seat"]

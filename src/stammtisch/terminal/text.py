@@ -143,9 +143,10 @@ def labelled(label: str, text: str) -> str:
 
 
 def deal_line(deal: int, dealer: int, me: int | None, more: str = "") -> str:
-    """``── Deal 2: Seat 1 deals ──`` (``more`` after a semicolon, inside the rule)."""
+    """``── Deal 2: Seat 1 deals ──`` (``more`` after a semicolon, the Greek ano teleia,
+    inside the rule)."""
     said = about("log.deal", dealer == me, n=deal + 1, name=seat_name(dealer, me)).rstrip(".")
-    return f"── {said}{'; ' + more if more else ''} ──"
+    return f"── {t('term.then', first=said, then=more) if more else said} ──"
 
 
 def match_over() -> str:
