@@ -36,7 +36,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
                        [--save FILE] [--lang CODE] [option=value ...]
        stammtisch replay FILE [--seat S] [--step] [--lang CODE]
        stammtisch review FILE [--seat S] [--json OUT] [--budget SECONDS] [--lang CODE]
-       stammtisch games
+       stammtisch games [--lang CODE]
        stammtisch serve [--host 127.0.0.1] [--port 8000] [--db URL] [--grace SECONDS]
                         [--bot-time SECONDS] [--public-url URL]
                         [--redis URL [--redis-prefix P] [--lease SECONDS]] [--bot-delay S]
@@ -357,15 +357,32 @@ def arena_merge(argv: Sequence[str]) -> int:
     return run_merge(args.files, args.out)
 
 
-def games(_argv: Sequence[str] = ()) -> int:
+def _games_parser() -> _Parser:
+    parser = _Parser(prog="stammtisch games", description=(
+        "The games, each with its options: the option=value words of stammtisch play."))
+    _add_lang(parser)
+    return parser
+
+
+def _own(key: str, fallback: str) -> str:
+    """The catalog's words for ``key``, or ``fallback`` where the pages have none."""
+    text = t(key)
+    return fallback if text == key else text
+
+
+def games(argv: Sequence[str] = ()) -> int:
+    _speak(_games_parser().parse_args(argv).lang)
     console = Console()
     for info in stammtisch.games():
-        seats = (f"{info.min_players} players" if info.min_players == info.max_players
-                 else f"{info.min_players}-{info.max_players} players")
-        console.say(f"{info.name} ({info.title}, {seats}): {info.summary}")
+        seats = (t("term.players", n=info.min_players) if info.min_players == info.max_players
+                 else t("term.players_range", low=info.min_players, high=info.max_players))
+        title = _own(f"game.{info.name}", info.title)
+        console.say(f"{info.name} ({title}, {seats}): {_own(f'gamesub.{info.name}', info.summary)}")
         for spec in info.options:
-            default = "required" if spec.required else f"default {value_text(spec.default)}"
-            console.say(f"   {spec.name}={spec.allowed}  ({default}) {spec.doc}".rstrip())
+            default = t("term.required") if spec.required \
+                else t("term.default", value=value_text(spec.default))
+            doc = _own(f"doc.{spec.name}", spec.doc)
+            console.say(f"   {spec.name}={spec.allowed}  ({default}) {doc}".rstrip())
     return 0
 
 

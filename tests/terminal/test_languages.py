@@ -188,3 +188,13 @@ def test_whole_matches_read_in_the_language(code: str, game: str,
         assert ";" not in text  # the Greek question mark: Greek joins clauses with "·"
     told = [line for line in lines if not line.startswith(t("ui.your_turn"))]  # notation
     assert sorted({word for line in told for word in ENGLISH.findall(line)}) == []
+
+
+def test_games_lists_the_games_and_options_in_the_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--lang", "gl"]) == 0
+    shown = capsys.readouterr().out
+    assert f"schnapsen (Schnapsen (66), 2 xogadores): {t('gamesub.schnapsen')}" in shown
+    assert "schnauz (Schnauz, 2–6 xogadores):" in shown
+    assert f"lives=an integer >= 1  (predeterminado 3) {t('doc.lives')}" in shown
+    assert not re.search(r"\b(?:players|default|required)\b", shown)  # num_players is a name
