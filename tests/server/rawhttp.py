@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import socket
 
-from tests.server.live import LiveServer
+from tests.server.live import PATIENCE, LiveServer
 
 
-def opened(live: LiveServer, timeout: float = 10) -> socket.socket:
+def opened(live: LiveServer, timeout: float = PATIENCE) -> socket.socket:
     return socket.create_connection(("127.0.0.1", live.port), timeout=timeout)
 
 

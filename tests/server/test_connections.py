@@ -29,7 +29,7 @@ def server(db: Path, **settings: Any) -> Iterator[LiveServer]:
 
 def served(live: LiveServer) -> bool:
     """True when a new connection is answered."""
-    with opened(live, timeout=5) as sock:
+    with opened(live) as sock:
         try:
             sock.sendall(get())
             return answer(sock)[0] == 200
@@ -37,7 +37,7 @@ def served(live: LiveServer) -> bool:
             return False
 
 
-def counted_soon(live: LiveServer, wanted: int, seconds: float = 5) -> bool:
+def counted_soon(live: LiveServer, wanted: int, seconds: float = 30) -> bool:
     """True when the server soon counts ``wanted`` connections open from 127.0.0.1."""
     limits = live.server.config.http_protocol_class.limits  # type: ignore[attr-defined]
     deadline = time.monotonic() + seconds
@@ -48,7 +48,7 @@ def counted_soon(live: LiveServer, wanted: int, seconds: float = 5) -> bool:
     return True
 
 
-def served_soon(live: LiveServer, seconds: float = 5) -> bool:
+def served_soon(live: LiveServer, seconds: float = 30) -> bool:
     """True when a new connection is answered before long (the server needs a moment to
     see a closed socket go)."""
     deadline = time.monotonic() + seconds
@@ -62,13 +62,13 @@ def served_soon(live: LiveServer, seconds: float = 5) -> bool:
 @pytest.mark.slow
 def test_half_a_head_is_closed_after_the_header_timeout(db: Path) -> None:
     with server(db, header_timeout=0.5) as live:
-        with opened(live, timeout=5) as silent, opened(live, timeout=5) as half:
+        with opened(live) as silent, opened(live) as half:
             started = time.monotonic()
             half.sendall(HALF_HEAD)
             assert closed(half) and closed(silent)
             assert time.monotonic() - started >= 0.4
         # On a kept-alive connection too: the deadline starts with the next request.
-        with opened(live, timeout=5) as kept:
+        with opened(live) as kept:
             kept.sendall(get())
             assert answer(kept)[0] == 200
             kept.sendall(HALF_HEAD)
@@ -78,7 +78,7 @@ def test_half_a_head_is_closed_after_the_header_timeout(db: Path) -> None:
 
 @pytest.mark.slow
 def test_a_trickled_body_nobody_reads_is_cut_off(db: Path) -> None:
-    with server(db, header_timeout=0.5) as live, opened(live, timeout=5) as sock:
+    with server(db, header_timeout=0.5) as live, opened(live) as sock:
         sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                      b"Content-Length: 1000000\r\n\r\nx")
         assert answer(sock)[0] == 200
@@ -112,7 +112,7 @@ def test_one_address_holds_at_most_its_share(db: Path) -> None:
         held = [opened(live), opened(live)]
         try:
             assert counted_soon(live, 3)
-            with opened(live, timeout=5) as extra:
+            with opened(live) as extra:
                 assert closed(extra)  # refused at once
             held[0].sendall(get())  # those held are served meanwhile
             assert answer(held[0])[0] == 200
@@ -138,7 +138,7 @@ def test_everyone_together_holds_at_most_the_total(db: Path) -> None:
         assert served_soon(live)
         held = [opened(live), opened(live)]
         try:
-            with opened(live, timeout=5) as extra:
+            with opened(live) as extra:
                 assert closed(extra)
             held.pop().close()
             assert served_soon(live)

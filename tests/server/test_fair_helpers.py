@@ -65,7 +65,7 @@ def ignore(_wire: Wire, _text: str, _message: dict[str, Any]) -> None:
     pass
 
 
-async def eventually(test: Callable[[], object], seconds: float = 5.0) -> None:
+async def eventually(test: Callable[[], object], seconds: float = 30.0) -> None:
     async def poll() -> None:
         while not test():
             await asyncio.sleep(0.005)
@@ -189,7 +189,7 @@ def test_the_coach_goes_ahead_of_waiting_hints(tmp_path: Path, worker: HeldWorke
         for _ in range(3):
             await eventually(lambda: bool(worker.jobs))
             worker.finish_oldest()
-        await asyncio.wait_for(told.wait(), 5)
+        await asyncio.wait_for(told.wait(), 30)
         await eventually(lambda: any(m["type"] == "hint" for m in wires[1].received))
         for wire in wires:
             await wire.close()

@@ -44,7 +44,7 @@ def proxy(redis_server: str) -> Iterator[CuttableProxy]:
     cut.close()
 
 
-def _wait(test: Callable[[], bool], seconds: float = 20.0) -> None:
+def _wait(test: Callable[[], bool], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while not test():
         assert time.monotonic() < deadline, "not in time"
@@ -53,6 +53,11 @@ def _wait(test: Callable[[], bool], seconds: float = 20.0) -> None:
 
 def _says(node: Node, text: str) -> Callable[[], bool]:
     return lambda: text in node.output()
+
+
+def _says_away(node: Node, start: int) -> Callable[[], bool]:
+    """True once ``node`` logged an outage's line after its line ``start``."""
+    return lambda: any(AWAY.search(line) for line in node.output().splitlines()[start:])
 
 
 def test_a_cut_of_redis_is_a_line_when_it_goes_and_one_when_it_is_back(
@@ -76,6 +81,8 @@ def test_a_cut_of_redis_is_a_line_when_it_goes_and_one_when_it_is_back(
             assert edge.get("/api/lobby") is not None  # served without Redis
             edge.create("schnapsen", ["human", "random"])  # the limit counted alone
             time.sleep(max(0.0, OUTAGE - (time.monotonic() - cut_at)))  # Redis stays away
+            for node, start in zip(nodes, before, strict=True):  # a loaded one says it late
+                _wait(_says_away(node, start))
             during = [node.output().splitlines()[start:] for node, start in
                       zip(nodes, before, strict=True)]
             proxy.mend()

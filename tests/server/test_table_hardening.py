@@ -60,7 +60,7 @@ async def nowhere(_message: dict[str, Any]) -> None:
     pass
 
 
-async def eventually(test: Callable[[], object], seconds: float = 5.0) -> None:
+async def eventually(test: Callable[[], object], seconds: float = 30.0) -> None:
     """Wait (on the event loop) until ``test()`` holds; fail after ``seconds``."""
     async def poll() -> None:
         while not test():
@@ -172,7 +172,7 @@ def test_a_computer_move_that_fails_to_save_is_taken_back_and_tried_again(
         table.clients.append(Client(0, hear))
         table.wake_bots()  # seat 1 deals and begins
         assert table._runner is not None
-        await asyncio.wait_for(table._runner, 5)
+        await asyncio.wait_for(table._runner, 30)
 
     with caplog.at_level(logging.ERROR, "stammtisch.server"):
         asyncio.run(run())
@@ -197,7 +197,10 @@ def test_a_table_loading_from_the_store_holds_up_no_other_table(
     def slow_replay(*args: Any, **kwargs: Any) -> Table:
         loads.append(args[0].id)
         entered.set()
-        go.wait(timeout=3)  # a long match; never hangs the test if the loop is blocked
+        # A long match; never hangs the test if the loop is blocked. Longer than the
+        # other table's answer may take on a loaded machine (at 3 s it could end first,
+        # and the test then blamed the load for a wait it had not caused).
+        go.wait(timeout=60)
         table = replay_table(*args, **kwargs)
         done.set()
         return table
@@ -210,11 +213,11 @@ def test_a_table_loading_from_the_store_holds_up_no_other_table(
         await eventually(entered.is_set)
         player = Wire(app, other.id, other_token, ignore, 0)
         player.send({"type": "sync", "id": 7})
-        await asyncio.wait_for(player.handled(), 2)
+        await asyncio.wait_for(player.handled(), 30)
         answered = [m for m in player.received if m.get("id") == 7]
         assert answered and not done.is_set(), "the other table waited for the load"
         go.set()
-        await asyncio.wait_for(asyncio.gather(first.handled(), second.handled()), 5)
+        await asyncio.wait_for(asyncio.gather(first.handled(), second.handled()), 60)
         assert first.state["seat"] == 0 and second.state["seat"] is None
         table = hub.tables[stored.id]
         assert len(table.clients) == 2  # both sockets joined the one table built

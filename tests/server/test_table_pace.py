@@ -59,7 +59,7 @@ def run(game: tuple[str, dict[str, Any], int], thinking: list[float], *, budget:
         table.clients.append(Client(None, hear))
         table.wake_bots()
         assert table._runner is not None
-        await asyncio.wait_for(table._runner, 5)
+        await asyncio.wait_for(table._runner, 30)
 
     asyncio.run(main())
     assert table.actors == list(range(1, len(thinking) + 1))

@@ -131,7 +131,7 @@ def test_sigterm_ends_the_hint_and_review_workers(served: Served) -> None:
 
     server.send_signal(signal.SIGTERM)
     assert server.wait(timeout=30) == 128 + signal.SIGTERM
-    stopped = time.monotonic() + 10  # an orphan would not end in ten minutes either
+    stopped = time.monotonic() + 30  # an orphan would not end in ten minutes either
     while any(_alive(pid) for pid in family) and time.monotonic() < stopped:
         time.sleep(0.05)
     assert [pid for pid in family if _alive(pid)] == []
