@@ -4,13 +4,18 @@ a secret token the program connects with. Only the token's SHA-256 is stored."""
 from __future__ import annotations
 
 import re
+import threading
 
+from stammtisch.server.names import first_alike
 from stammtisch.server.seats import new_token, token_hash
 from stammtisch.server.store import Store
 from stammtisch.server.tables import TableError
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{1,23}")
 """A bot's name: 2 to 24 lower-case letters, digits, ``-`` and ``_``, a letter first."""
+
+_ONE_AT_A_TIME = threading.Lock()
+"""New accounts of this process are added in turn (a name is compared with every other)."""
 
 
 def check_bot_name(name: object) -> str:
@@ -22,11 +27,17 @@ def check_bot_name(name: object) -> str:
 
 
 def register_bot(store: Store, name: object) -> str:
-    """A new bot account; its token, which is shown this once and never stored."""
+    """A new bot account; its token, which is shown this once and never stored. A name
+    that reads like another bot's (server/names.py: "a1ice" beside "alice") is taken."""
     checked = check_bot_name(name)
     token = new_token()
-    if not store.add_bot(checked, token_hash(token)):
+    with _ONE_AT_A_TIME:
+        taken = store.add_bot(checked, token_hash(token), first_alike)
+    if taken == checked:
         raise TableError(f"the bot name {checked!r} is taken", "seat_taken")
+    if taken is not None:
+        raise TableError(f"the bot name {checked!r} reads the same as the bot name "
+                         f"{taken!r}: choose another name", "seat_taken")
     return token
 
 

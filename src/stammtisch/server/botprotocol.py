@@ -6,7 +6,9 @@ An example client is ``examples/network_bot.py``.
 
 Bot accounts. ``POST /api/bots`` ``{"name": "my-bot"}`` (JSON, as a new table's request)
 answers 201 ``{"name", "token"}``. The name is 2 to 24 lower-case letters, digits, ``-``
-and ``_``, a letter first (else 400), and taken once per server (409). The token is 256
+and ``_``, a letter first (else 400), and taken once per server: a name that reads like
+an existing bot's (:mod:`stammtisch.server.names`: ``a1ice`` or ``al1ce`` beside
+``alice``) is taken too (409, naming it). The token is 256
 random bits, shown this once; only its SHA-256 is stored (table ``bots``), so a lost
 token means a new account. One client address may register Settings.bot_burst (3)
 accounts at once and Settings.bot_rate a second after that (1 a minute); beyond, 429
@@ -50,7 +52,8 @@ acts with ``{"type": "act", "action", "seq"}`` and gets the table protocol's ans
 (``stale``, ``not_your_turn``, ``illegal``...). Where no seat is kept for it, it is a
 watcher and may ``{"type": "sit", "seat": N, "name": ...}`` at an ``open`` seat (the
 invite link names the table): the seat becomes its, shown under its account's name (the
-``name`` sent is checked as a person's but not shown), with the ``club`` fallback;
+``name`` sent is checked as a person's but not shown; the account's name may not read
+like a seated person's or program's: ``name_taken``), with the ``club`` fallback;
 ``seated`` answers with ``"token": null``: the bot token stays its credential. ``hint``,
 ``undo``, ``again`` and ``fill`` are refused to a program (``not_now``, ``not_now``,
 ``not_now``, ``not_owner``).

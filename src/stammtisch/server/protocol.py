@@ -99,9 +99,11 @@ socket's own seat.
   2 combining marks on a character and no more marks than other characters, else
   ``bad_message``; clients show them as text, never as HTML); answered with
   ``{"type": "seated", "seat": 2, "token": ...}`` to this socket only, then a
-  broadcast. A name that reads the same as a seated person's (case, width and
-  Unicode look-alikes such as a Cyrillic "А" for "A" aside: the skeleton of
-  :mod:`stammtisch.server.names`) is refused with ``name_taken``. A seat taken
+  broadcast. A name that reads the same as the name of anyone seated, person or
+  program (case, width and Unicode look-alikes such as a Cyrillic "А" for "A" or a
+  capital "I" for an "l" aside: the one rule of :mod:`stammtisch.server.names`) is
+  refused with ``name_taken``; so is a program of the bot API taking a seat whose
+  account's name reads like a seated one. A seat taken
   over by a computer player is never open again.
 - ``{"type": "fill", "seat": 2, "level": "club"}``: the owner puts a computer
   player into an open seat, or into a seat whose person has been away longer

@@ -24,7 +24,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -114,6 +114,9 @@ SQLITE_PROBLEMS = {
 
 SCHEMA_LOCK = 0x5374616D
 """The PostgreSQL advisory lock held while the tables are made or changed."""
+BOTS_LOCK = 0x5374616E
+"""The PostgreSQL advisory lock held while a bot account is added: its name is compared
+with every other one's."""
 
 
 class StoreError(StammtischError):
@@ -159,6 +162,10 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _same(name: str, names: list[str]) -> str | None:
+    return name if name in names else None
 
 
 def _row(row: Any) -> StoredTable:
@@ -478,13 +485,21 @@ class Store:
                 table_id=table_id, seat=seat, actions=actions, data=json.dumps(data),
                 created=time.time()))
 
-    def add_bot(self, name: str, hashed: str) -> bool:
-        """Store a new bot account; False when the name is taken (nothing is written)."""
+    def add_bot(self, name: str, hashed: str,
+                clash: Callable[[str, list[str]], str | None] | None = None) -> str | None:
+        """Store a new bot account, unless ``clash(name, every bot's name)`` names one it
+        may not stand beside (without ``clash``: the same name). Returns that name
+        (nothing is written), or None once stored. Across processes sharing a PostgreSQL
+        database, one account is added at a time."""
         with self.engine.begin() as db:
-            if db.execute(select(bots.c.name).where(bots.c.name == name)).first():
-                return False
+            if self.engine.dialect.name == "postgresql":
+                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": BOTS_LOCK})
+            names = [str(row.name) for row in db.execute(select(bots.c.name))]
+            taken = (clash or _same)(name, names)
+            if taken is not None:
+                return taken
             db.execute(insert(bots).values(name=name, token_hash=hashed, created=time.time()))
-        return True
+        return None
 
     def bot_named(self, hashed: str) -> str | None:
         """The name of the bot account whose token hashes to ``hashed``, if any."""

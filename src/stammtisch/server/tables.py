@@ -25,7 +25,7 @@ from stammtisch.server.fairqueue import requester
 from stammtisch.server.hints import HINT, HintsBusy, hint_available
 from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.hints import turn as hint_turn
-from stammtisch.server.names import skeleton
+from stammtisch.server.names import first_alike
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
@@ -569,6 +569,7 @@ class Table:
         assert client.bot is not None
         if self.seat_for_bot(client.bot) is not None:
             raise TableError(f"the bot {client.bot!r} already plays a seat here", "seat_taken")
+        await self._check_name(client.bot)
         self.seats[seat] = Seat(EXTERNAL, FALLBACK, name=client.bot)
         client.seat = seat
         try:
@@ -580,15 +581,17 @@ class Table:
         self._seen_from_now()
 
     async def _check_name(self, name: str) -> None:
-        seated = [info.name for info in self.seats if info.kind == HUMAN and info.name]
+        """Refuse ``name`` (a person's or a program's) when it reads like the name of
+        anyone seated, person or program (server/names.py)."""
+        seated = [info.name for info in self.seats if info.kind in (HUMAN, EXTERNAL)
+                  and info.name]
         if not seated:
             return
         # The look-alike table is read on first use: not on the event loop.
-        reads = await asyncio.to_thread(lambda: [skeleton(n) for n in [name, *seated]])
-        for other, other_reads in zip(seated, reads[1:], strict=True):
-            if other_reads == reads[0]:
-                raise TableError(f"{name!r} reads the same as {other!r}, who sits at this "
-                                 "table: choose another name", "name_taken")
+        other = await asyncio.to_thread(first_alike, name, seated)
+        if other is not None:
+            raise TableError(f"{name!r} reads the same as {other!r}, who sits at this "
+                             "table: choose another name", "name_taken")
 
     async def fill(self, client: Client, seat: int, level: str,
                    answer_id: int | None = None) -> None:
