@@ -6,19 +6,25 @@ person's or program's."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
 import stammtisch
 from stammtisch.server import Settings, create_app
 from stammtisch.server.names import alike, first_alike, prototypes, shape, skeleton
 from stammtisch.server.seats import EXTERNAL, HUMAN, OPEN, Seat
-from stammtisch.server.store import Store
+from stammtisch.server.store import BOTS_LOCK, Store
 from stammtisch.server.tables import FALLBACK, Client, Table, TableError
+from tests.server.live import PATIENCE
 
 
 @pytest.mark.parametrize(("first", "second"), [
@@ -159,3 +165,43 @@ def test_a_bot_name_that_reads_like_another_bots_is_taken(tmp_path: Path) -> Non
     ]
     store: Store = app.state.hub.store
     assert not store.bot_exists("a1ice") and store.bot_exists("allce")
+
+
+def test_bot_accounts_of_two_processes_are_added_one_at_a_time(postgres: str) -> None:
+    """Two servers on one PostgreSQL database register "alice" and "a1ice" at once:
+    the second waits until the first is stored, then finds it and is refused."""
+    first, second, watch = Store(postgres), Store(postgres), create_engine(postgres)
+    inside, go = threading.Event(), threading.Event()
+
+    def held_up(name: str, names: list[str]) -> str | None:
+        inside.set()
+        go.wait(timeout=PATIENCE)
+        return first_alike(name, names)
+
+    def waiting_for_the_lock() -> bool:
+        with watch.connect() as db:
+            return bool(db.execute(text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND objid = CAST(:key AS oid) AND NOT granted"), {"key": BOTS_LOCK}).scalar())
+
+    with ThreadPoolExecutor(2) as pool:
+        alice = pool.submit(first.add_bot, "alice", "a" * 64, held_up)
+        assert inside.wait(timeout=PATIENCE)
+        a1ice = pool.submit(second.add_bot, "a1ice", "b" * 64, first_alike)
+        try:
+            until(waiting_for_the_lock)
+        finally:
+            go.set()
+        assert (alice.result(timeout=PATIENCE), a1ice.result(timeout=PATIENCE)) == (
+            None, "alice")
+    assert first.bot_exists("alice") and not first.bot_exists("a1ice")
+    for engine in (first, second):
+        engine.dispose()
+    watch.dispose()
+
+
+def until(test: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not test():
+        assert time.monotonic() < deadline, "never came about"
+        time.sleep(0.02)
