@@ -205,3 +205,18 @@ def until(test: Callable[[], bool]) -> None:
     while not test():
         assert time.monotonic() < deadline, "never came about"
         time.sleep(0.02)
+
+
+def test_a_new_table_may_not_seat_its_creator_beside_a_program_of_the_same_name(
+        tmp_path: Path) -> None:
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'made.db'}", bot_delay=0.0))
+    hub = app.state.hub
+    for bot in ("alice", "a1ice"):  # "a1ice" from before names were compared
+        assert hub.store.add_bot(bot, bot * 8, lambda _name, _names: None) is None
+    made: list[tuple[list[str], str | None]] = [(["human", "bot:alice"], "ALICE"),
+                                                (["bot:alice", "bot:a1ice"], None)]
+    for seats, name in made:
+        with pytest.raises(TableError, match="read the same"):
+            hub.create("schnapsen", seats, {}, name=name)
+    table, _token = hub.create("schnapsen", ["human", "bot:alice"], {}, name="Ben")
+    assert [info.name for info in table.seats] == ["Ben", "alice"]

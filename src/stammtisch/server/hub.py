@@ -19,6 +19,7 @@ from stammtisch.server.botoffers import Offers
 from stammtisch.server.catalog import check_table_limits
 from stammtisch.server.lessons import LESSONS
 from stammtisch.server.lessons import seats as lesson_seats
+from stammtisch.server.names import first_alike
 from stammtisch.server.protocol import ProtocolError, clean_name
 from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store, StoredTable
@@ -198,6 +199,12 @@ class Hub:
         programs = [info.name for info in built if info.kind == EXTERNAL]
         if len(programs) != len(set(programs)):
             raise TableError("a bot plays one seat of a table, not more")
+        names = [info.name for info in built if info.kind in (HUMAN, EXTERNAL)]
+        for at, one in enumerate(names):  # the rule of Table._check_name, all at once
+            other = first_alike(one, names[at + 1:])
+            if other is not None:
+                raise TableError(f"{one!r} and {other!r} read the same: the names at a "
+                                 "table must tell its players apart")
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
                                     match.record(), listed=listed, lesson=lesson,
