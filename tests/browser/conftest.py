@@ -21,6 +21,9 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 HERE = Path(__file__).resolve().parent
+PATIENCE_MS = 30_000
+"""Milliseconds a page's wait may take before the test fails: the browser, the server
+and the computer players share a loaded machine's cores with the rest of the suite."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -73,7 +76,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB",
                                   reduced_motion="reduce")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

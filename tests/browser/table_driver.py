@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -21,6 +22,19 @@ def open_table(page: Any, server: LiveServer, game: str, seats: list[str], seed:
     return str(created["id"])
 
 
+def acts_sent(page: Any) -> list[dict[str, Any]]:
+    """Every action the page sends from now on, on any of its sockets, as sent."""
+    sent: list[dict[str, Any]] = []
+
+    def heard(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "act":
+            sent.append(message)
+
+    page.on("websocket", lambda socket: socket.on("framesent", heard))
+    return sent
+
+
 def actions(page: Any) -> int:
     return int(page.get_attribute("#table", "data-actions"))
 
@@ -31,7 +45,7 @@ def wait_turn(page: Any, after: int | None = None) -> str:
         """(after) => { const t = document.querySelector('#table');
             return t && t.dataset.turn !== 'other'
               && (after === null || Number(t.dataset.actions) > after); }""",
-        arg=after, timeout=15_000)
+        arg=after, timeout=30_000)
     return str(page.get_attribute("#table", "data-turn"))
 
 
@@ -72,7 +86,7 @@ def turn(page: Any) -> str:
     return str(page.get_attribute("#table", "data-turn"))
 
 
-def next_to_act(pages: dict[str, Any], timeout: float = 20) -> str:
+def next_to_act(pages: dict[str, Any], timeout: float = 30) -> str:
     """The name of the page whose turn it is (or "over" when the match ended)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

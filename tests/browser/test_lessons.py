@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import PATIENCE_MS, shoot
 from tests.browser.table_driver import actions, open_table, wait_turn
 from tests.server.live import LiveServer
 
@@ -101,7 +101,7 @@ def test_on_a_phone_the_coach_leaves_the_hand_on_screen_and_a_choice_is_tapped(
     lesson, to the closing panel."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True, locale="en-GB", reduced_motion="reduce")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     try:
         page.goto(server.url + "/")

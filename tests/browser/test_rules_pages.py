@@ -51,7 +51,7 @@ def test_the_rules_page_opens(page: Any, server: LiveServer, lang: str) -> None:
         assert page.locator("#opt-match_target").inner_text() != "Bummerl to"
     shoot(page, f"rules-schnapsen-{lang}")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.innerWidth === 390")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, f"rules-schnapsen-{lang}-phone")
     page.select_option("#language", "gl")
