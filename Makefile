@@ -8,7 +8,7 @@ BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve serve-cluster play test test-fast lint typecheck unit bench bench-server clean chromium compiler
+.PHONY: serve serve-cluster play test test-fast test-under-load lint typecheck unit bench bench-server clean chromium compiler
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -81,6 +81,13 @@ unit: $(STAMP)
 # types.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal -m "not slow and not browser" $(ARGS)
+
+# `make test` beside BUSY busy loops (a machine loaded by other work) until it has passed
+# RUNS times in a row: a test's waits must hold when the server answers slowly.
+BUSY ?= 4
+RUNS ?= 3
+test-under-load: $(STAMP)
+	$(BIN)/python -m tools.busy --loops $(BUSY) --runs $(RUNS) -- $(MAKE) test
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools examples
