@@ -7,6 +7,8 @@ import fnmatch
 import gc
 import shutil
 import subprocess
+import sys
+import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -152,3 +154,43 @@ def test_several_processes_refuse_a_sqlite_file(tmp_path: Path) -> None:
         stammtisch.server.create_app(stammtisch.server.Settings(
             db_url=f"sqlite:///{tmp_path / 'x.db'}", redis="redis://127.0.0.1:6379/0"))
     Store(f"sqlite:///{tmp_path / 'x.db'}").dispose()  # the file's lock was given back
+
+
+EXTRAS = ("redis", "psycopg", "pettingzoo", "gymnasium", "numpy", "open_spiel", "pyspiel",
+          "ray", "matplotlib", "playwright", "httpx", "pytest", "hypothesis")
+"""The modules of the optional extras (and of the tests): ``make serve`` installs none."""
+
+
+def test_the_base_install_serves_a_table(tmp_path: Path) -> None:
+    """``stammtisch serve`` with every extra's module hidden (as after ``make serve`` on a
+    fresh clone, which installs the base only): its pages and a practice table work."""
+    import httpx
+
+    from tests.server.live import free_port
+
+    port = free_port()
+    hide = "; ".join(f"sys.modules[{name!r}] = None" for name in EXTRAS)
+    script = (f"import sys; {hide}; from stammtisch.cli import main; "
+              f"sys.exit(main(['serve', '--port', '{port}', "
+              f"'--db', 'sqlite:///{tmp_path / 'base.db'}']))")
+    server = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE,
+                              text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, server.communicate()[1]
+            assert time.monotonic() < deadline, "the server did not answer"
+            try:
+                page = httpx.get(f"{url}/")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert page.status_code == 200
+        created = httpx.post(f"{url}/api/tables", headers={"Origin": url},
+                             json={"game": "schnapsen", "seats": ["human", "club"]})
+        assert created.status_code == 201, created.text
+        assert httpx.get(f"{url}{created.json()['url']}").status_code == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

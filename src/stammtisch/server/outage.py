@@ -9,21 +9,26 @@ other error is a bug and keeps its traceback, every time.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
-
 log = logging.getLogger("stammtisch.server")
 
-EXPECTED = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
-"""What a lost, refused or timed-out connection to Redis raises."""
+
+@functools.cache
+def _expected_types() -> tuple[type[BaseException], ...]:
+    """What a lost, refused or timed-out connection to Redis raises (the Redis client
+    comes with the ``cluster`` extra: a single server never imports it)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    return (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
 
 
 def expected(error: BaseException) -> bool:
     """True for a lost, refused or timed-out connection: Redis is away."""
-    return isinstance(error, EXPECTED)
+    return isinstance(error, _expected_types())
 
 
 def brief(error: BaseException) -> str:
