@@ -201,7 +201,7 @@ def test_the_stream_offers_new_tables_and_refuses_floods(server: LiveServer) -> 
         offer = json.loads(stream.recv(timeout=PATIENCE))
         assert offer == {"type": "offer", "table": made["id"], "seat": 1, "game": "scat",
                          "options": offer["options"], "phase": "playing",
-                         "socket": f"/ws/tables/{made['id']}"}
+                         "chosen_deals": False, "socket": f"/ws/tables/{made['id']}"}
         stream.send(json.dumps({"type": "ping", "id": 1}))
         assert json.loads(stream.recv(timeout=PATIENCE)) == {"type": "pong", "id": 1}
         stream.send(b"\x00binary")
@@ -212,6 +212,23 @@ def test_the_stream_offers_new_tables_and_refuses_floods(server: LiveServer) -> 
             while True:
                 stream.recv(timeout=PATIENCE)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+def test_no_chosen_deals_against_a_program(server: LiveServer) -> None:
+    """A seed fixes every hand: a creator who chose it could predict a program's cards, so
+    it is taken only where every other seat is one of this server's computer levels."""
+    network_bot.register(server.url, "victim")
+    for seats in (["human", "bot:victim"], ["human", "bot:victim:club"]):
+        answer = httpx.post(f"{server.url}/api/tables",
+                            json={"game": "schnapsen", "seats": seats, "seed": 7})
+        assert answer.status_code == 400, answer.text
+        assert "program of the bot API" in answer.json()["error"]
+    practice = httpx.post(f"{server.url}/api/tables",
+                          json={"game": "schnapsen", "seats": ["human", "club"], "seed": 7})
+    assert practice.status_code == 201, practice.text
+    sock = server.socket(practice.json()["id"], practice.json()["token"])
+    assert sock.until("state")["chosen_deals"] is True
+    sock.close()
 
 
 def test_bot_accounts_names_tokens_and_seats(server: LiveServer) -> None:

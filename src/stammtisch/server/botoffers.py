@@ -20,7 +20,7 @@ def offer(table: Table, seat: int) -> dict[str, Any]:
     """The message that tells a program of its seat at ``table``."""
     return {"type": "offer", "table": table.id, "seat": seat, "game": table.match.game,
             "options": table.match.options, "phase": table.phase,
-            "socket": f"/ws/tables/{table.id}"}
+            "chosen_deals": table.chosen_deals, "socket": f"/ws/tables/{table.id}"}
 
 
 class Offers:

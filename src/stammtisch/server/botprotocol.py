@@ -33,8 +33,9 @@ proxies log it): ``error`` ``bad_token``, closed with 4401. At most
 :data:`~stammtisch.server.botoffers.MAX_STREAMS` (4) streams per account at each process
 (else ``rate_limited``, closed with 4429). The server sends
 ``{"type": "hello", "bot", "bot_time"}``, then
-``{"type": "offer", "table", "seat", "game", "options", "phase", "socket"}`` for every table
-in memory that keeps a seat for the bot and is not over, and then one for every new
+``{"type": "offer", "table", "seat", "game", "options", "phase", "chosen_deals", "socket"}``
+for every table in memory that keeps a seat for the bot and is not over, and then one for
+every new
 table (and every "play again" table) that names it; in a deployment of several processes
 (``serve --redis``), the tables of every process, whichever the stream is connected to.
 A program may be offered a table it already plays (after it reconnects to the stream, or

@@ -144,8 +144,9 @@ class Hub:
         friend, a computer level elsewhere. Returns the table and the creator's token.
 
         A chosen ``seed`` fixes every deal, so it is taken only at a practice table (the
-        creator and computer players: nobody else can ever sit there), and the table
-        says so to its player; elsewhere the seed is :func:`match_seed`'s."""
+        creator and this server's computer levels: no friend, no program of the bot API,
+        nobody else can ever sit there), and the table says so to its player; elsewhere
+        the seed is :func:`match_seed`'s."""
         if not isinstance(seats, list) or not _seats_fit(seats):
             raise TableError('"seats" lists every seat: "human" once, "open" for a friend, '
                              '"bot:NAME" for a program of the bot API, a computer level for '
@@ -157,6 +158,11 @@ class Hub:
         if seed is not None and OPEN in seats:
             raise TableError('"seed" chooses the deals: it is taken only at a practice table '
                              "(you and computer players), never where a friend may sit")
+        if seed is not None and any(isinstance(kind, str) and kind.startswith(BOT_SEAT)
+                                    for kind in seats):
+            raise TableError('"seed" chooses the deals: it is taken only where every other '
+                             "seat is one of this server's computer levels, never against a "
+                             "program of the bot API, whose hand it would tell you")
         if not isinstance(options, dict):
             raise TableError('"options" is an object of option names and values')
         info = find_game(game)
