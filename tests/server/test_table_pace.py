@@ -5,9 +5,11 @@ row share about a second, and the thinking ones think within their share."""
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 import stammtisch
+from stammtisch.server.pacing import ThinkTimes
 from stammtisch.server.seats import BOT, HUMAN, Seat
 from stammtisch.server.tables import Client, Table
 from tests.server.test_table_hardening import FakeTime, MemoryStore
@@ -116,3 +118,62 @@ def test_a_scat_round_is_two_actions_a_player_and_only_players_still_in_count() 
     state: Any = match.state
     state.eliminated[2] = True
     assert table.pace(1) == 1.0 / 4
+
+
+class ChoosingBot(ThinkingBot):
+    """Thinks only when it has a choice, as the real levels do; logs how many actions
+    were legal at each of its moves."""
+
+    def __init__(self, time: FakeTime, thinks: float, log: list[int]) -> None:
+        super().__init__(time, thinks, budget=0.9)
+        self.log = log
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal: list[str] = view["legal_actions"]
+        self.log.append(len(legal))
+        return legal[0] if len(legal) == 1 else super().choose(view)
+
+
+def test_a_forced_computer_move_takes_as_long_as_a_choice() -> None:
+    """Two computer players whose choices overrun the table's pace (0.5 s a move) by
+    thinking 0.8 s: their forced moves (following suit after the talon is gone) are
+    shown as late as their choices, not at the pace."""
+    time = FakeTime()
+    match = stammtisch.new_match("schnapsen", seed=5)
+    table = Table("t", match, [Seat(BOT, "expert"), Seat(BOT, "expert")], MemoryStore(),
+                  bot_delay=0.6, clock=time.clock, sleep=time.sleep, bot_round=1.0)
+    legal: list[int] = []
+    for seat in (0, 1):
+        table.bots[seat] = ChoosingBot(time, 0.8, legal)
+    shown: list[float] = [0.0]
+
+    async def hear(_message: dict[str, Any]) -> None:
+        shown.append(time.now)
+
+    async def main() -> None:
+        table.clients.append(Client(None, hear))
+        table.wake_bots()
+        assert table._runner is not None
+        await asyncio.wait_for(table._runner, 60)
+
+    asyncio.run(main())
+    assert match.result is not None
+    took = [round(b - a, 6) for a, b in zip(shown, shown[1:], strict=False)]
+    first_choice = legal.index(next(n for n in legal if n > 1))
+    forced = [t for t, n in zip(took[first_choice:], legal[first_choice:], strict=True)
+              if n == 1]
+    chosen = [t for t, n in zip(took, legal, strict=True) if n > 1]
+    assert len(forced) >= 5 and set(chosen) == {0.8}
+    assert set(forced) == {0.8}, forced  # at the pace they were 0.5: "forced"
+
+
+def test_a_forced_move_waits_like_the_choices_of_its_phase() -> None:
+    times = ThinkTimes(random.Random(1))
+    assert times.shown_after(1, {"phase": "play", "legal_actions": ["a"]}, 0.0, 0.2) == 0.2
+    times.shown_after(1, {"phase": "auction", "legal_actions": ["a", "b"]}, 0.9, 0.2)
+    forced = {"phase": "play", "legal_actions": ["a"]}
+    assert times.shown_after(1, forced, 0.0, 0.2) == 0.9  # no choice in play yet: any
+    for took in (0.3, 0.4):
+        times.shown_after(1, {"phase": "play", "legal_actions": ["a", "b"]}, took, 0.2)
+    assert {times.shown_after(1, forced, 0.0, 0.2) for _ in range(50)} == {0.3, 0.4}
+    assert times.shown_after(2, forced, 0.0, 0.2) == 0.2  # another seat's are its own

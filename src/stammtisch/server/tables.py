@@ -26,6 +26,7 @@ from stammtisch.server.hints import HINT, HintsBusy, hint_available
 from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.hints import turn as hint_turn
 from stammtisch.server.names import first_alike
+from stammtisch.server.pacing import ThinkTimes
 from stammtisch.server.reveal import seen_cards
 from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
 from stammtisch.server.store import Store
@@ -144,6 +145,8 @@ class Table:
     """When each seat last asked for a hint (``clock``)."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _thought: ThinkTimes = field(default_factory=ThinkTimes)
+    """The computer players' recent decision times: a forced move waits like a choice."""
     _budgets: dict[str, float] = field(default_factory=dict)
     """Each level's own thinking budget, before the table's share."""
     again: set[int] = field(default_factory=set)
@@ -859,7 +862,10 @@ class Table:
                 # people's messages are answered meanwhile.
                 step = 0.0 if waited else self.pace(seat)
                 self._fit_budget(seat, step)
+                began = self.clock()
                 choice = await self._choose(seat, view)
+                if step:
+                    step = self._thought.shown_after(seat, view, self.clock() - began, step)
                 wait = start + step - self.clock()
                 if wait > 0:
                     await self.sleep(wait)
