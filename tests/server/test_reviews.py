@@ -159,12 +159,14 @@ def test_a_running_match_is_reviewed_only_by_its_players_each_their_own_seat(
         call(app, "GET", f"{path}?seat=0"),
         call(app, "POST", path, json={"seat": 0, "token": ben}),  # someone else's seat
         call(app, "POST", path, json={"seat": 2}, headers={"Authorization": f"Bearer {anna}"}),
-        call(app, "GET", f"{path}?seat=1&token={anna}"),
+        call(app, "GET", f"{path}?seat=1", headers={"Authorization": f"Bearer {anna}"}),
         call(app, "POST", path, json={"seat": 0, "token": "forged"}),
     ]
     assert [answer.status_code for answer in refused] == [403] * len(refused)
     assert all("only its players" in answer.json()["error"]
                or "does not hold" in answer.json()["error"] for answer in refused)
+    in_address = call(app, "GET", f"{path}?seat=0&token={anna}")  # where proxies log it
+    assert in_address.status_code == 400 and "Authorization" in in_address.json()["error"]
     body, _, status = run_review(app, table_id, 0, token=anna)
     assert status == 202
     moves = body["review"]["moves"]

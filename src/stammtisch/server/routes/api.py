@@ -169,17 +169,21 @@ def _reviews(request: Request) -> reviews.Reviews:
 
 def _token(request: Request, data: dict[str, Any]) -> str:
     """The seat token of a review request: ``Authorization: Bearer <token>``, else a
-    "token" field of the body or the query."""
+    "token" field of the body (never the address, which proxies log)."""
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
-    token = data.get("token", request.query_params.get("token", ""))
+    token = data.get("token", "")
     return token if isinstance(token, str) else ""
 
 
 async def _review(request: Request, start: bool) -> JSONResponse:
     table_id = request.path_params["table_id"]
-    data: Any = dict(request.query_params)
+    if "token" in request.query_params:
+        return _error("a seat token goes in the Authorization header (Bearer), never in "
+                      "the address, where proxies log it")
+    data: Any = {"seat": request.query_params["seat"]} if "seat" in request.query_params \
+        else {}
     if start:
         try:
             body = await read_body(request, MAX_BODY, settings(request).body_timeout)
