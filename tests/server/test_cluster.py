@@ -422,10 +422,12 @@ def test_a_paused_owner_is_taken_over_and_cannot_write_when_it_wakes(
         # someone is at it): every message goes through Redis.
         people = [Person(created["id"], created["token"], nodes[1]),
                   Person(created["id"], token, nodes[1])]
-        sitter.close()
         for person in people:
             while person.read(PATIENCE) is not None and not person.state():
                 pass
+        # Only now: had the sitter left before the people were joined, the owner would
+        # have been left alone and let the table go (to the people's process).
+        sitter.close()
         assert runs_at(postgres, created["id"]) == nodes[0].process.pid
 
         def step() -> None:
