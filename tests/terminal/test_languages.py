@@ -198,3 +198,17 @@ def test_games_lists_the_games_and_options_in_the_language(
     assert "schnauz (Schnauz, 2–6 xogadores):" in shown
     assert f"lives=an integer >= 1  (predeterminado 3) {t('doc.lives')}" in shown
     assert not re.search(r"\b(?:players|default|required)\b", shown)  # num_players is a name
+
+
+def test_the_verb_agrees_with_the_lives_left() -> None:
+    """Greek: one life "απομένει", two "απομένουν" (it said "Σου απομένουν 1 ζωή")."""
+    from stammtisch import i18n
+
+    i18n.use("el")
+    try:
+        one = i18n.about("log.life", True, lives=i18n.t("ui.life_count", n=1), n=1)
+        two = i18n.about("log.life", False, who="Ο Νίκος", lives=i18n.t("ui.life_count", n=2),
+                         n=2)
+    finally:
+        i18n.use("en")
+    assert one == "Σου απομένει 1 ζωή." and "απομένουν 2" in two

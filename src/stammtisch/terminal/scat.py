@@ -200,7 +200,8 @@ def _life(event: Event, me: int | None) -> str:
         return "   " + about("term.scat.out", you, who=who)
     if event["lives"] == 0:
         return "   " + about("term.scat.on_county", you, who=who)
-    return "   " + about("log.life", you, who=who, lives=lives_text(event["lives"]))
+    return "   " + about("log.life", you, who=who, lives=lives_text(event["lives"]),
+                          n=event["lives"])
 
 
 def render_events(events: Sequence[Event], me: int | None) -> list[str]:

@@ -55,7 +55,7 @@ const LOG = {
   reshuffle: (e) => t("log.reshuffle", { n: e.cards }),
   showdown: (e, ctx) => t("log.showdown", { hands: handsText(e.hands, e.labels || e.values, ctx) }),
   life: (e, ctx) => e.eliminated ? about("log.life_out", e.seat, ctx, { who: seatName(e.seat, ctx) })
-    : about("log.life", e.seat, ctx, { who: seatName(e.seat, ctx), lives: t("ui.life_count", { n: e.lives }) }),
+    : about("log.life", e.seat, ctx, { who: seatName(e.seat, ctx), lives: t("ui.life_count", { n: e.lives }), n: e.lives }),
   match_over: (e, ctx) => e.winners
     ? t("log.match_over_team", { who: e.winners.map((w) => t("ui.team", { name: teamName(w) })).join(", ") })
     : about("log.match_over", e.winner, ctx, { who: seatName(e.winner, ctx) }),
