@@ -239,14 +239,63 @@ class ProtocolError(Exception):
 
 
 @dataclass(frozen=True)
-class Message:
-    kind: str
-    action: str = ""
-    seq: int | None = None
-    seat: int | None = None
-    name: str = ""
-    level: str = ""
+class Act:
+    """``act``: play ``action`` on the state numbered ``seq``."""
+
+    action: str
+    seq: int
     id: int | None = None
+
+
+@dataclass(frozen=True)
+class Sit:
+    """``sit``: a watcher takes the open ``seat`` under ``name``."""
+
+    seat: int
+    name: str
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Fill:
+    """``fill``: the owner puts a computer player of ``level`` into ``seat``."""
+
+    seat: int
+    level: str
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Undo:
+    """``undo``: back to the seat's own last action (on the state ``seq``, when given)."""
+
+    seq: int | None
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Again:
+    """``again``: play again once the match is over."""
+
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``hint``: the expert's advice for the seat's turn."""
+
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Sync:
+    """``sync``: the full current state, once more."""
+
+    id: int | None = None
+
+
+ClientMessage = Act | Sit | Fill | Undo | Again | Hint | Sync
+"""A client's message, checked: one of the kinds of :data:`KINDS`."""
 
 
 def error(code: str, message: str, answer_id: int | None = None) -> dict[str, Any]:
@@ -257,13 +306,15 @@ def error(code: str, message: str, answer_id: int | None = None) -> dict[str, An
     return sent
 
 
-def _int(data: dict[str, Any], key: str, *, required: bool) -> int | None:
+def _whole(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
-    if value is None and not required:
-        return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise ProtocolError(f'"{key}" must be a whole number')
     return value
+
+
+def _whole_or_none(data: dict[str, Any], key: str) -> int | None:
+    return None if data.get(key) is None else _whole(data, key)
 
 
 def clean_name(value: Any) -> str:
@@ -300,7 +351,8 @@ def message_id(raw: str | bytes | None) -> int | None:
     return found if isinstance(found, int) and not isinstance(found, bool) else None
 
 
-def parse_message(raw: str | bytes | None) -> Message:
+def parse_message(raw: str | bytes | None) -> ClientMessage:
+    """The message ``raw`` says, or :class:`ProtocolError` telling what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message: send a JSON object such as "
                             '{"type": "act", "action": "pass", "seq": 0}')
@@ -319,7 +371,7 @@ def parse_message(raw: str | bytes | None) -> Message:
     kind = data.get("type")
     if kind not in KINDS:
         raise ProtocolError(f"unknown message type {kind!r}; the types are {', '.join(KINDS)}")
-    answer_id = _int(data, "id", required=False)
+    answer_id = _whole_or_none(data, "id")
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or not action.strip():
@@ -329,17 +381,18 @@ def parse_message(raw: str | bytes | None) -> Message:
         if "seq" not in data:
             raise ProtocolError('an "act" message needs "seq": the seq of the state it '
                                 'acts on')
-        return Message(kind, action.strip(), seq=_int(data, "seq", required=True),
-                       id=answer_id)
+        return Act(action.strip(), _whole(data, "seq"), answer_id)
     if kind == "sit":
-        return Message(kind, seat=_int(data, "seat", required=True),
-                       name=clean_name(data.get("name")), id=answer_id)
+        return Sit(_whole(data, "seat"), clean_name(data.get("name")), answer_id)
     if kind == "fill":
         level = data.get("level")
         if not isinstance(level, str) or not level or len(level) > MAX_NAME:
             raise ProtocolError('a "fill" message needs "level": a computer level')
-        return Message(kind, seat=_int(data, "seat", required=True), level=level,
-                       id=answer_id)
+        return Fill(_whole(data, "seat"), level, answer_id)
     if kind == "undo":
-        return Message(kind, seq=_int(data, "seq", required=False), id=answer_id)
-    return Message(kind, id=answer_id)
+        return Undo(_whole_or_none(data, "seq"), answer_id)
+    if kind == "again":
+        return Again(answer_id)
+    if kind == "hint":
+        return Hint(answer_id)
+    return Sync(answer_id)

@@ -15,54 +15,56 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
+from typing import assert_never
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.botsocket import program_of
 from stammtisch.server.deps import hub, settings
+from stammtisch.server.gate import Gate
 from stammtisch.server.hub import Hub
 from stammtisch.server.outbox import SlowReader, socket_outbox
 from stammtisch.server.protocol import (
-    MAX_REFUSED,
+    Act,
+    Again,
+    Fill,
+    Hint,
     ProtocolError,
+    Sit,
+    Sync,
+    Undo,
     error,
     message_id,
     parse_message,
 )
-from stammtisch.server.ratelimit import TokenBucket
 from stammtisch.server.seattoken import accept_table_socket, seat_token
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Client, Rematch, Send, Table, TableError
 
 log = logging.getLogger("stammtisch.server")
 
-CALM = 1.0
-"""Seconds without a refused message after which a socket's refusals are forgiven."""
-
 
 async def _handle(table: Table, client: Client, raw: str | bytes | None,
                   config: Settings, rematch: Rematch) -> None:
-    message = parse_message(raw)
-    if message.kind == "act":
-        assert message.seq is not None  # the parser requires it
-        await table.act(client, message.seq, message.action, message.id)
-    elif message.kind == "sit":
-        assert message.seat is not None
-        await table.sit(client, message.seat, message.name, message.id)
-    elif message.kind == "fill":
-        assert message.seat is not None
-        await table.fill(client, message.seat, message.level, message.id)
-    elif message.kind == "undo":
-        await table.undo(client, message.seq, message.id)
-    elif message.kind == "again":
-        await table.play_again(client, rematch, message.id)
-    elif message.kind == "hint":  # answered when worked out, the socket going on
-        await table.hint(client, config.hint_cooldown, message.id)
-    else:
-        await table.resend(client, message.id)
+    match parse_message(raw):
+        case Act(action=action, seq=seq, id=answer):
+            await table.act(client, seq, action, answer)
+        case Sit(seat=seat, name=name, id=answer):
+            await table.sit(client, seat, name, answer)
+        case Fill(seat=seat, level=level, id=answer):
+            await table.fill(client, seat, level, answer)
+        case Undo(seq=seq, id=answer):
+            await table.undo(client, seq, answer)
+        case Again(id=answer):
+            await table.play_again(client, rematch, answer)
+        case Hint(id=answer):  # answered when worked out, the socket going on
+            await table.hint(client, config.hint_cooldown, answer)
+        case Sync(id=answer):
+            await table.resend(client, answer)
+        case unknown:
+            assert_never(unknown)
 
 
 async def _answer(table: Table, client: Client, raw: str | bytes | None,
@@ -104,8 +106,7 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
     the rate limit and is answered; a client that goes on sending refused messages is
     closed. The same for a socket here and for one relayed from another server process
     (server/cluster.py)."""
-    bucket = TokenBucket(config.rate, config.burst)
-    refused, last_refused = 0, 0.0
+    gate = Gate(config.rate, config.burst)
     try:
         if bad_token:
             await client.send(error("bad_token", "this token holds no seat at this table "
@@ -115,19 +116,12 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
             raw = await receive()
             if isinstance(raw, Gone):
                 break
-            if bucket.take():
-                accepted = await _answer(table, client, raw, config, hub.rematch)
-            else:
-                await client.send(error(
-                    "rate_limited", f"too many messages: at most {config.rate:g} a second "
-                    f"(bursts of {config.burst:g})", message_id(raw)))
-                accepted = False
-            now = time.monotonic()
-            if not accepted:
-                refused, last_refused = refused + 1, now
-            elif now - last_refused > CALM:
-                refused = 0
-            if refused > MAX_REFUSED:
+            if not gate.admit():
+                await client.send(gate.too_fast(message_id(raw)))
+            elif await _answer(table, client, raw, config, hub.rematch):
+                gate.accepted()
+                continue
+            if gate.refused():
                 await close(1008, "too many refused messages")
                 break
     except (WebSocketDisconnect, SlowReader):
