@@ -1,8 +1,10 @@
 """The computer levels, per game: what terminal play, the web table and the arena offer.
 
-A level has a name, a one-line description that names its weaknesses (players
-trust a bot whose limits they know), and a factory ``make(game, seed) -> Bot``.
-Adding a level, or a game-specific version of one, is one ``register`` call.
+A level (bots/levels.py) has a name, a one-line description that names its weaknesses
+(players trust a bot whose limits they know), and a factory ``make(game, seed) -> Bot``.
+Each game package lists its levels in ``LEVELS``; this module imports the four
+packages and registers their levels, so the packages never import it back. Adding a
+level, or a game-specific version of one, is one entry there or one ``register`` call.
 
 ``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) is registered
 only where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the
@@ -13,31 +15,13 @@ OpenSpiel, :func:`find_level` says which extra to install.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
 
+from stammtisch.bots import scat, schmier, schnapsen, schnauz
 from stammtisch.bots.base import Bot
+from stammtisch.bots.levels import BotFactory, BotLevel
 from stammtisch.bots.random_bot import RandomBot
 from stammtisch.core.rng import rng_for
 from stammtisch.errors import OptionError, StammtischError
-
-BotFactory = Callable[[str, int, float | None], Bot]
-"""``factory(game, seed, budget)``: a fresh bot for one seat of one match; ``budget``
-is the most seconds per decision (``None``: the level's default)."""
-
-
-@dataclass(frozen=True)
-class BotLevel:
-    name: str
-    description: str
-    """One line for people, naming the level's weaknesses."""
-    make: BotFactory
-    games: frozenset[str] | None = None
-    """The games this level plays; ``None``: every game."""
-    hidden: bool = False
-    """Plays in the arena and the terminal, but the start page and the web tables do not
-    offer it (a research bot too slow for a table, say)."""
-
 
 _LEVELS: dict[str, list[BotLevel]] = {}
 ANY_GAME = "*"
@@ -117,14 +101,10 @@ def _load_optional_levels() -> None:
             _ismcts, games=frozenset({"schnapsen"}), hidden=True))
 
 
-def _load_levels() -> None:
-    """Import the game packages whose levels register themselves with this table."""
-    import stammtisch.bots.scat  # noqa: F401
-    import stammtisch.bots.schmier  # noqa: F401
-    import stammtisch.bots.schnapsen  # noqa: F401
-    import stammtisch.bots.schnauz  # noqa: F401
+for game_levels in (scat.LEVELS, schmier.LEVELS, schnapsen.LEVELS, schnauz.LEVELS):
+    for level in game_levels:
+        register(level)
+_load_optional_levels()
 
-    _load_optional_levels()
-
-
-_load_levels()
+__all__ = ["ANY_GAME", "LEVEL_ORDER", "NEEDS_EXTRA", "BotFactory", "BotLevel",
+           "MissingExtraError", "find_level", "levels", "make_bot", "register"]

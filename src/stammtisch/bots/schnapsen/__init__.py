@@ -1,34 +1,36 @@
 """The Schnapsen computer levels (players.py): ``beginner`` and ``club`` (rules of
 thumb in policy.py), ``expert`` (sampled deals from determinize.py, searched by
-bots/search.py, valued by the solver in solver.py). Importing the package
+bots/search.py, valued by the solver in solver.py). bots/registry.py
 registers them. ``expert-2026`` (hidden from the start page) is the expert frozen as it
 played in December 2026: a change to the expert keeps it playing as before (a
 constructor switch), and tests/data/traces.json holds its moves."""
 
-from stammtisch.bots.registry import BotLevel, register
+from stammtisch.bots.levels import BotLevel
 from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
 
-register(BotLevel(
-    "beginner",
-    "Plays its own hand by rules of thumb: leads its aces and tens into trumps, counts "
-    "nothing, never closes.",
-    lambda _game, seed, _budget: BeginnerBot(seed), games=frozenset({"schnapsen"})))
-register(BotLevel(
-    "club",
-    "Counts points and trumps, closes and goes out when sure; no look-ahead, a fixed style.",
-    lambda _game, seed, _budget: ClubBot(seed), games=frozenset({"schnapsen"})))
-register(BotLevel(
-    "expert",
-    "Samples the hidden cards, weighted by what the opponent's play gives away, and "
-    "solves each sample exactly from the last two talon cards on, a close or an exchange "
-    "with its next move; assumes the opponent sees all cards, rough early in a deal.",
-    lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})))
+LEVELS = (
+    BotLevel(
+        "beginner",
+        "Plays its own hand by rules of thumb: leads its aces and tens into trumps, counts "
+        "nothing, never closes.",
+        lambda _game, seed, _budget: BeginnerBot(seed), games=frozenset({"schnapsen"})),
+    BotLevel(
+        "club",
+        "Counts points and trumps, closes and goes out when sure; no look-ahead, a fixed style.",
+        lambda _game, seed, _budget: ClubBot(seed), games=frozenset({"schnapsen"})),
+    BotLevel(
+        "expert",
+        "Samples the hidden cards, weighted by what the opponent's play gives away, and "
+        "solves each sample exactly from the last two talon cards on, a close or an exchange "
+        "with its next move; assumes the opponent sees all cards, rough early in a deal.",
+        lambda _game, seed, budget: ExpertBot(seed, budget), games=frozenset({"schnapsen"})),
+    BotLevel(
+        "expert-2026",
+        "The expert as it played in December 2026, frozen so that every change to the expert "
+        "is measured against it: Python worlds, 400 at most a decision.",
+        lambda _game, seed, budget: ExpertBot.frozen_2026(seed, budget),
+        games=frozenset({"schnapsen"}), hidden=True),
+)
+"""This game's computer levels, weakest first (bots/registry.py registers them)."""
 
-register(BotLevel(
-    "expert-2026",
-    "The expert as it played in December 2026, frozen so that every change to the expert "
-    "is measured against it: Python worlds, 400 at most a decision.",
-    lambda _game, seed, budget: ExpertBot.frozen_2026(seed, budget),
-    games=frozenset({"schnapsen"}), hidden=True))
-
-__all__ = ["BeginnerBot", "ClubBot", "ExpertBot"]
+__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "ExpertBot"]
