@@ -5,8 +5,10 @@ Compiled (setup.py builds them when a C compiler and Python's headers are there)
 fast path: :class:`NativeMatch`), ``schnapsen_playout`` (the expert's play-outs)
 and ``schnapsen_solver`` (the closed-talon alpha-beta ``Search``). Each mirrors
 its Python reference exactly (games/schnapsen.py, games/schnapsen_sim.py,
-bots/schnapsen/policy.py, bots/schnapsen/solver.py): the same legal actions,
+games/schnapsen_playout.py, games/schnapsen_solver.py): the same legal actions,
 states, random draws, values and node counts (tests/native/test_differential.py).
+The references are all in the games layer below, so the fallbacks here import
+nothing from the bots above.
 
 :func:`available` tells whether the compiled core can be used; when it cannot
 (not built, or ``STAMMTISCH_PURE_PYTHON=1``), it says so once per process and
@@ -27,7 +29,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from stammtisch.games.schnapsen import Rules, SchnapsenState
+from stammtisch.games.schnapsen_playout import play_until as python_play_until
 from stammtisch.games.schnapsen_sim import SimulatedMatch
+from stammtisch.games.schnapsen_solver import Search as PythonSearch
+from stammtisch.games.schnapsen_solver import deal_value as python_deal_value
 
 if TYPE_CHECKING:
     from stammtisch.native.schnapsen_core import NativeMatch
@@ -99,7 +104,7 @@ def to_native(state: SchnapsenState) -> Match:
 
 
 class Solver(Protocol):
-    """The closed-talon solver of one deal (bots/schnapsen/solver.py's ``Search``, or
+    """The closed-talon solver of one deal (games/schnapsen_solver.py's ``Search``, or
     its compiled twin): ``value`` of a position of that deal, ``nodes`` visited."""
 
     nodes: int
@@ -108,45 +113,37 @@ class Solver(Protocol):
 
 
 def search(state: Match, me: int) -> Solver:
-    """A ``Search(state, me)`` of bots/schnapsen/solver.py: compiled on a
+    """A ``Search(state, me)`` of games/schnapsen_solver.py: compiled on a
     :class:`NativeMatch` (the same ``value()``, ``node()`` and ``nodes``)."""
     if isinstance(state, SchnapsenState):
-        from stammtisch.bots.schnapsen.solver import Search
-
-        return Search(state, me)
+        return PythonSearch(state, me)
     solver: Solver = _module("solver").Search(state, me)
     return solver
 
 
 def play_until(state: Match, rng: random.Random, stop_t: int) -> bool:
-    """bots/schnapsen/policy.py's ``play_until``: compiled on a :class:`NativeMatch`."""
+    """games/schnapsen_playout.py's ``play_until``: compiled on a :class:`NativeMatch`."""
     if not isinstance(state, SchnapsenState) and available():
         done: bool = _module("playout").play_until(state, rng, stop_t)
         return done
-    from stammtisch.bots.schnapsen.policy import play_until as python_play_until
-
     if not isinstance(state, SchnapsenState):
         raise TypeError("a NativeMatch needs the compiled core")
     return python_play_until(state, rng, stop_t)
 
 
 def play_out(state: Match, seed: int, stop_t: int) -> bool:
-    """bots/schnapsen/policy.py's ``play_until(state, random.Random(seed), stop_t)``:
+    """games/schnapsen_playout.py's ``play_until(state, random.Random(seed), stop_t)``:
     on a :class:`NativeMatch` compiled, with a compiled generator of the same draws."""
     if isinstance(state, SchnapsenState):
-        from stammtisch.bots.schnapsen.policy import play_until as python_play_until
-
         return python_play_until(state, random.Random(seed), stop_t)
     done: bool = _module("playout").play_until(state, _module("twister").Twister(seed), stop_t)
     return done
 
 
 def deal_value(state: Match, me: int, deal: int) -> int:
-    """bots/schnapsen/solver.py's ``deal_value``: the signed award for ``me`` of the
+    """games/schnapsen_solver.py's ``deal_value``: the signed award for ``me`` of the
     deal ``deal`` that ``state`` (either engine) has just finished."""
     if isinstance(state, SchnapsenState):
-        from stammtisch.bots.schnapsen.solver import deal_value as python_deal_value
-
         return python_deal_value(state, me, deal)
     last = state.last_deal
     if last is None or last["deal"] != deal:

@@ -18,14 +18,8 @@ Known weaknesses: no look-ahead at all (``club`` counts sure tricks, it does
 not plan a sequence of them), no reading of the opponent's hand beyond the
 unseen cards, and a fixed style an attentive player learns to exploit.
 
-The play-out policy (:func:`playout_action`) is the club's rules without counting,
-read straight from a full-information :class:`SchnapsenState` (ints and bitmasks,
-no view): exchange, declare the biggest marriage, lead a cheap plain card, take a
-led card in suit, trump a led ace or ten with the cheapest trump, otherwise throw
-the cheapest card; a small share of random moves keeps the play-outs varied. It
-never closes: the expert weighs closing exactly, at the root of its search and
-inside the solver once two talon cards remain. It ignores what it could count, so
-a play-out is a rough sample of sensible play, not good play.
+The play-out policy the expert simulates with (``playout_action``, ``play_until``) is
+the game's, in games/schnapsen_playout.py, below the compiled core that mirrors it.
 """
 
 from __future__ import annotations
@@ -34,7 +28,6 @@ import random
 
 from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.cards import (
-    ACE,
     KING,
     QUEEN,
     SUIT_CODES,
@@ -53,9 +46,9 @@ from stammtisch.games.schnapsen import (
     POINTS,
     STRENGTH,
     TARGET,
-    SchnapsenState,
     takes,
 )
+from stammtisch.games.schnapsen_playout import LEAD_RISK, play_until, playout_action
 from stammtisch.games.schnapsen_types import SchnapsenView
 
 
@@ -173,11 +166,7 @@ def _club_lead(seen: Seen, cards: list[Card]) -> Card:
             if masters and (suit == trump or not trumps_out or follows):
                 return masters[0]
         return _cheapest(cards, trump)
-    return min(cards, key=lambda c: (c // 13 == trump, _LEAD_RISK[c] + _keep_value(seen, c), c))
-
-
-_LEAD_RISK = tuple({ACE: 5, 10: 12}.get(rank_of(c), POINTS[c]) for c in range(52))
-"""How much a plain lead risks: a ten falls to the ace, an ace only to a trump."""
+    return min(cards, key=lambda c: (c // 13 == trump, LEAD_RISK[c] + _keep_value(seen, c), c))
 
 
 def _club_follow(seen: Seen, cards: list[Card]) -> Card:
@@ -207,60 +196,6 @@ def _keep_value(seen: Seen, card: Card) -> int:
     if seen.hand >> partner & 1:
         return 20
     return 3 if seen.unseen >> partner & 1 else 0
-
-
-def playout_action(state: SchnapsenState, rng: random.Random, noise: float = 0.1) -> int:
-    """The play-out's action in ``state`` (the seat to act)."""
-    legal = state.legal()
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.to_act
-    if CLAIM in legal:
-        if state.points[seat] >= 66:
-            return CLAIM
-        legal.remove(CLAIM)
-        if len(legal) == 1:
-            return legal[0]
-    if rng.random() < noise:
-        plays = [a for a in legal if a != CLOSE]
-        return plays[rng.randrange(len(plays))]
-    trump = state.trump_suit
-    lead = state.lead_card
-    if lead >= 0:
-        suit = lead // 13
-        best = -1
-        for card in legal:
-            if HIGHER[lead] >> card & 1:
-                if best < 0 or POINTS[card] < POINTS[best]:
-                    best = card
-        if best >= 0:
-            return best
-        if POINTS[lead] >= 10 and suit != trump:
-            ruffs = [c for c in legal if c // 13 == trump]
-            if ruffs:
-                return min(ruffs, key=POINTS.__getitem__)
-        return min(legal, key=lambda c: (c // 13 == trump, POINTS[c]))
-    if EXCHANGE in legal:
-        return EXCHANGE
-    if legal[-1] == CLOSE:
-        legal.pop()
-    if legal[-1] >= MARRIAGE:
-        return max((a for a in legal if a >= MARRIAGE),
-                   key=lambda a: (a - MARRIAGE) // 13 == trump)
-    trumps = SUIT_MASKS[trump]
-    plain = [c for c in legal if not trumps >> c & 1] or legal
-    return min(plain, key=_LEAD_RISK.__getitem__)
-
-
-def play_until(state: SchnapsenState, rng: random.Random, stop_t: int) -> bool:
-    """Play ``state`` on with the policy until the talon is down to ``stop_t`` cards or
-    the strict phase starts (True), or the deal ends (False)."""
-    deal = state.deal_number
-    while not state.strict and state.t > stop_t:
-        state.apply(playout_action(state, rng))
-        if state.deal_number != deal or state.over:
-            return False
-    return True
 
 
 __all__ = ["beginner_action", "club_action", "play_until", "playout_action"]
