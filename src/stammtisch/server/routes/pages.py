@@ -1,21 +1,43 @@
 """The pages (start, lobby, table, history, replay, review, rules); their scripts and styles are
-static files."""
+static files. The head every page shares (meta, title, the style sheet) is written once, in
+``web/parts/head.html``, and filled in where a page marks it."""
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 import stammtisch
 from stammtisch.server.deps import settings
 
+SHARED_HEAD = Path("parts") / "head.html"
+HEAD_MARK = "<!-- the shared head: parts/head.html -->"
+"""Where a page's ``<head>`` takes the shared head, before its own style sheets and script."""
+
+
+@cache
+def page_text(web_dir: Path, name: str) -> str:
+    """The page ``name`` with the shared head filled in, read once per server process."""
+    page = (web_dir / name).read_text(encoding="utf-8")
+    if page.count(HEAD_MARK) != 1:
+        raise ValueError(f"{name} must mark the shared head once: {HEAD_MARK}")
+    head = (web_dir / SHARED_HEAD).read_text(encoding="utf-8").rstrip("\n")
+    return page.replace(HEAD_MARK, head)
+
+
+def page_response(request: Request, name: str) -> Response:
+    return HTMLResponse(page_text(settings(request).web_dir, name),
+                        headers={"Cache-Control": "no-cache"})
+
 
 def page_route(path: str, name: str) -> Route:
     async def page(request: Request) -> Response:
-        return FileResponse(settings(request).web_dir / name,
-                            headers={"Cache-Control": "no-cache"})
+        return page_response(request, name)
     return Route(path, page, methods=["GET"], name=name.removesuffix(".html"))
 
 
@@ -25,8 +47,7 @@ async def rules(request: Request) -> Response:
     game = request.path_params.get("game")
     if game is not None and game not in {info.name for info in stammtisch.games()}:
         raise HTTPException(404, "no such game")
-    return FileResponse(settings(request).web_dir / "rules.html",
-                        headers={"Cache-Control": "no-cache"})
+    return page_response(request, "rules.html")
 
 
 routes = [
