@@ -13,8 +13,9 @@ import pytest
 import stammtisch
 from stammtisch.cli import main
 from stammtisch.terminal.console import Console
+from stammtisch.terminal.games import renderer
 from stammtisch.terminal.play import Session
-from stammtisch.terminal.render import GENERIC, renderer
+from stammtisch.terminal.render import GENERIC
 from stammtisch.terminal.resolve import resolve, shortest
 
 

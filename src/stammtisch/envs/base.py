@@ -32,7 +32,7 @@ from stammtisch.core.game import View
 from stammtisch.core.match import Match
 from stammtisch.errors import IllegalActionError, OptionError
 from stammtisch.games import find_game
-from stammtisch.terminal.render import renderer
+from stammtisch.terminal.games import renderer
 
 ViewT = TypeVar("ViewT", bound=View)
 """The view a codec reads: its game's (``SchnapsenView``, ...)."""

@@ -17,7 +17,7 @@ from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.i18n import fixed, t
 from stammtisch.terminal.console import Console
-from stammtisch.terminal.render import renderer
+from stammtisch.terminal.games import renderer
 from stammtisch.terminal.resolve import resolve, shortest
 from stammtisch.terminal.text import action_label, is_code
 

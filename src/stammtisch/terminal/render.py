@@ -1,17 +1,18 @@
-"""Renderers per game, and the generic one any game's view can go through.
+"""What a renderer is, and the generic one any game's view can go through.
 
 A renderer turns a view, new events or a result into lines of text in the
 language chosen with :func:`stammtisch.i18n.use`; nothing here reads input or
-prints. ``renderer(game)`` finds a game's own renderer and falls back to
-:data:`GENERIC`, which shows any view dict readably (its fields named by their keys).
+prints. :data:`GENERIC` shows any view dict readably (its fields named by their
+keys); the games' own renderers build on this module, and ``renderer(game)`` in
+terminal/games.py picks one, falling back to this one.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ParamSpec, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 from stammtisch.cards import SUIT_CODES, SUIT_SYMBOLS
 from stammtisch.core.game import Event
@@ -27,9 +28,6 @@ from stammtisch.terminal.text import (
     with_symbols,
     your_turn,
 )
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 ViewLines = Callable[[dict[str, Any]], list[str]]
 EventLines = Callable[[Sequence[Event], "int | None"], list[str]]
@@ -215,28 +213,3 @@ def options_lines(match: Match) -> list[str]:
 
 
 GENERIC = Renderer(generic_view, generic_events, generic_result, generic_hand, generic_actions)
-
-
-
-def _guarded(own: Callable[P, R], generic: Callable[P, R]) -> Callable[P, R]:
-    def call(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return own(*args, **kwargs)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return generic(*args, **kwargs)
-    return call
-
-
-def renderer(game: str) -> Renderer:
-    """The renderer of ``game``, or the generic one.
-
-    A game's own renderer falls back to the generic one on a view or event it
-    cannot read (an engine that moved on), so a display bug never ends a match.
-    """
-    from stammtisch.terminal.games import RENDERERS  # they import this module
-
-    own = RENDERERS.get(game)
-    if own is None:
-        return GENERIC
-    return Renderer(*(_guarded(getattr(own, f.name), getattr(GENERIC, f.name))
-                      for f in fields(Renderer)))

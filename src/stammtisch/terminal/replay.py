@@ -14,7 +14,8 @@ from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
 from stammtisch.i18n import t
-from stammtisch.terminal.render import Renderer, options_lines, renderer
+from stammtisch.terminal.games import renderer
+from stammtisch.terminal.render import Renderer, options_lines
 from stammtisch.terminal.text import seat_name
 
 
