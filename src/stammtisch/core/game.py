@@ -10,6 +10,7 @@ events and records for everybody else.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
@@ -109,6 +110,10 @@ class GameState(Protocol):
 
 StateFactory = Callable[[Mapping[str, Any], int, Sequence[tuple[Card, ...]]], GameState]
 
+Sampler = Callable[[Mapping[str, Any], random.Random], GameState]
+"""``sample(view, rng)``: a full state consistent with a seat's view, the cards it hides
+drawn with ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -125,6 +130,9 @@ class GameInfo:
     """The game's deck under the given options, in canonical order."""
     check: Callable[[Mapping[str, Any]], None]
     """Checks between options (a first dealer beyond the seats); raises OptionError."""
+    sample: Sampler
+    """The game's plain sampler of a view's hidden cards: uniform among the deals the
+    view allows (the bots layer what they read from the others' play on top)."""
     summary: str = ""
 
 

@@ -1,5 +1,6 @@
 """Checks shared by the games' ``from_view``: a guess of the hidden cards must
-put every card of the deck in exactly one place, with the counts the view shows.
+put every card of the deck in exactly one place, with the counts the view shows;
+and the plain draw of such a guess the games' samplers share (:func:`deal_places`).
 
 A place is a name (``"hand of seat 1"``, ``"stock"``) and its cards; the
 errors name the card and the places, so a bot writer sees what the guess got
@@ -8,10 +9,11 @@ wrong.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from stammtisch.cards import Card, CardSet, card_code, codes, to_set
+from stammtisch.cards import Card, CardSet, card_code, codes, iter_cards, to_set
 from stammtisch.errors import ViewError
 
 
@@ -76,4 +78,20 @@ def check_partition(deck: Iterable[Card], places: Mapping[str, CardSet]) -> None
         raise ViewError(f"the guess places no card {' '.join(codes(missing))}")
 
 
-__all__ = ["check_count", "check_game", "check_holds", "check_order", "check_partition"]
+def deal_places(pool: CardSet, places: Sequence[tuple[CardSet, int]],
+                rng: random.Random) -> tuple[list[CardSet], list[Card]]:
+    """Each place ``(known, count)`` its known cards and the rest of its count drawn
+    uniformly from ``pool`` (the cards nobody has seen), and the cards of the pool left
+    over in a random order (a stock, a talon)."""
+    free = list(iter_cards(pool))
+    rng.shuffle(free)
+    dealt, at = [], 0
+    for known, count in places:
+        need = count - known.bit_count()
+        dealt.append(known | to_set(free[at:at + need]))
+        at += need
+    return dealt, free[at:]
+
+
+__all__ = ["check_count", "check_game", "check_holds", "check_order", "check_partition",
+           "deal_places"]

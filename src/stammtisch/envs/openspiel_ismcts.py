@@ -7,8 +7,8 @@ OpenSpiel game (envs/openspiel.py) under the options the view shows, and runs
 end of the match) from a root drawn from the seat's information set.
 
 How it sees only its information set: the root and every resampled world come
-from the Schnapsen expert's determinizer (bots/schnapsen/determinize.py), which
-deals the unseen cards uniformly among the deals consistent with the seat's view
+from the game's own sampler (``GameInfo.sample``: games/schnapsen.py), which deals
+the unseen cards uniformly among the deals consistent with the seat's view
 (``ISMCTSBot.set_resampler``). The tree is keyed by the view (the information
 state string), so worlds drawn from one view share their nodes.
 """
@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from stammtisch.bots.schnapsen.determinize import determinize
 from stammtisch.envs.openspiel import GAME_CLASSES, CardGame, CardGameState
+from stammtisch.games import find_game
 from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 SIMULATIONS = 200
@@ -36,8 +36,8 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, game: str = "schnapsen",
                  simulations: int = SIMULATIONS) -> None:
         if game != "schnapsen":
-            raise ValueError(f"openspiel-ismcts plays schnapsen only (its determinizer), "
-                             f"not {game!r}")
+            raise ValueError(f"openspiel-ismcts plays schnapsen only, not {game!r}")
+        self.sample = find_game(game).sample
         self.rng = random.Random(seed)
         self.simulations = simulations
 
@@ -60,7 +60,7 @@ class ISMCTSBot:
 
     def world(self, game: CardGame, view: SchnapsenView) -> CardGameState:
         """One deal consistent with ``view``, as an OpenSpiel state."""
-        return game.from_engine(determinize(view, self.rng))
+        return game.from_engine(self.sample(view, self.rng))
 
 
 __all__ = ["ISMCTSBot"]

@@ -49,6 +49,7 @@ Choices where the spec is silent:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -62,6 +63,7 @@ from stammtisch.core.guess import (
     check_holds,
     check_order,
     check_partition,
+    deal_places,
 )
 from stammtisch.core.lives import lives_result, next_active, restore_standing, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, resolve, seat_or_random
@@ -687,6 +689,19 @@ def _resolved(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     return resolved
 
 
+def sample(view: Mapping[str, Any], rng: random.Random) -> ScatState:
+    """A state of ``view`` with the cards it hides drawn uniformly: each hand its cards
+    taken from the pile and the rest of its size from the cards nobody saw, the stock
+    the cards left in a random order."""
+    n = view["num_players"]
+    known = [_cards(view["known_cards"].get(str(s), ())) for s in range(n)]
+    if view["seat"] is not None and "hand" in view:
+        known[view["seat"]] = _cards(view["hand"])
+    pool = to_set(SCAT_DECK) & ~_cards(view["discard_pile"]) & ~sum(known)
+    hands, stock = deal_places(pool, list(zip(known, view["hand_sizes"], strict=True)), rng)
+    return ScatState.for_view(view)(ScatHidden(tuple(hands), tuple(stock), rng.getrandbits(63)))
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> ScatState:
     return ScatState(options, seed, decks)
@@ -701,6 +716,7 @@ GAME = GameInfo(
     new_state=_new_state,
     deck=_deck,
     check=_check,
+    sample=sample,
     summary="Thirty-One / Blitz: draw and discard toward 31 in one suit, knock, keep your lives.",
 )
 

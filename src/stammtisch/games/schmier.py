@@ -56,6 +56,7 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -86,7 +87,13 @@ from stammtisch.cards import (
     rank_of,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.guess import check_count, check_game, check_order, check_partition
+from stammtisch.core.guess import (
+    check_count,
+    check_game,
+    check_order,
+    check_partition,
+    deal_places,
+)
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError, ViewError
@@ -911,6 +918,30 @@ def _copy_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
     return copied
 
 
+_DECK_SET: CardSet = sum(1 << c for c in SCHMIER_DECK)
+
+
+def sample(view: Mapping[str, Any], rng: random.Random) -> SchmierState:
+    """A state of ``view`` with the cards it hides drawn uniformly from the cards nobody
+    saw: the other hands and discards at the sizes the view shows, the stock the cards
+    left in a random order. The voids the play revealed are not read (the bots' sampler
+    reads them)."""
+    seat = view["seat"]
+    hands, discards = [0] * NUM_PLAYERS, [0] * NUM_PLAYERS
+    if seat is not None:
+        hands[seat] = parse_cards(" ".join(view["hand"]))
+        discards[seat] = parse_cards(" ".join(view["discarded"] or ()))
+    played = parse_cards(" ".join([*view["trick"]["cards"],
+                                   *(c for t in view["tricks"] for c in t["cards"])]))
+    pool = _DECK_SET & ~played & ~sum(hands) & ~sum(discards)
+    places = [*zip(hands, view["hand_sizes"], strict=True),
+              *((discards[s], max(k or 0, 0)) for s, k in enumerate(view["exchanged"]))]
+    dealt, stock = deal_places(pool, places, rng)
+    hidden = SchmierHidden(tuple(dealt[:NUM_PLAYERS]), tuple(dealt[NUM_PLAYERS:]), tuple(stock),
+                           rng.getrandbits(63))
+    return SchmierState.for_view(view)(hidden)
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> SchmierState:
     return SchmierState(options, seed, decks)
@@ -925,6 +956,7 @@ GAME = GameInfo(
     new_state=_new_state,
     deck=_deck,
     check=_check,
+    sample=sample,
     summary="Smear for six in three teams: bid, name trump, rob the pack, "
             "win High, Low, the bauers, the joker and Game.",
 )

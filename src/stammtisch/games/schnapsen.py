@@ -63,6 +63,7 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -82,6 +83,7 @@ from stammtisch.cards import (
     card_code,
     card_tuple,
     codes,
+    iter_cards,
     make_card,
     parse_card,
     rank_of,
@@ -1038,6 +1040,102 @@ class SchnapsenState:
         }
 
 
+# --- the hidden cards of a view (samples) -------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What a seat's view tells of the cards it does not see (§5-§8, §11)."""
+
+    cards: CardSet
+    """Neither in the seat's hand, nor played, nor the face-up trump card."""
+    size: int
+    """The opponent's hand size."""
+    must: CardSet
+    """Cards the opponent holds: the partner of a declared marriage, a trump card
+    taken by exchange, both not yet played."""
+    cannot: CardSet
+    """Cards it cannot hold: a suit it did not follow, a trump it did not play, a
+    higher card it did not head with (each where following was compulsory), the trump
+    card lying face down in a closed talon."""
+    dead_trump: Card
+    """The trump card lying face down in a closed talon, else -1."""
+
+
+def unseen_of(view: Mapping[str, Any]) -> Unseen:
+    """What ``view`` (a seat's) tells of the cards it does not see."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view: the hidden cards are read from a seat's view")
+    rules = _rules_of(tuple(sorted(view["options"].items())))
+    deck_size: int = view["deck_size"]
+    hand = to_set(parse_card(c) for c in view["hand"])
+    history = tuple((parse_card(h["cards"][0]), parse_card(h["cards"][1]), h["leader"])
+                    for h in view["history"])
+    played = to_set(c for a, b, _ in history for c in (a, b))
+    trick = view.get("trick")
+    if trick:
+        played |= 1 << parse_card(trick["cards"][0])
+    t: int = view["talon_size"]
+    closer = -1 if view["closer"] is None else int(view["closer"])
+    face_up = 0 if view["trump_card"] is None else 1 << parse_card(view["trump_card"])
+    unseen = to_set(SCHNAPSEN_DECKS[deck_size]) & ~hand & ~played & ~face_up
+    size = deck_size - hand.bit_count() - played.bit_count() - t
+    talon_at_start = deck_size - 2 * view["hand_size"]
+    strict_from = ((talon_at_start - t) // 2 if (closer >= 0 or t == 0)
+                   else len(history) + 1)
+    exchanges = [(e["seat"], parse_card(e["took"]), parse_card(e["gave"]))
+                 for e in view["exchanges"]]
+    current_trump = exchanges[-1][2] if exchanges else parse_card(view["turned_trump"])
+    must = 0
+    for marriage in view["marriages"]:
+        if marriage["seat"] != seat:
+            must |= _PAIRS[SUIT_CODES.index(marriage["suit"])] & unseen
+    for by, took, _ in exchanges:
+        if by != seat:
+            must |= (1 << took) & unseen
+    cannot = 0
+    dead_trump = -1
+    if closer >= 0 and unseen >> current_trump & 1:
+        dead_trump = current_trump
+        cannot |= 1 << dead_trump
+    trumps = SUIT_MASKS[SUIT_CODES.index(view["trump_suit"])]
+    for index, (lead, follow, leader) in enumerate(history):
+        if leader != seat or index < strict_from:
+            continue
+        led = SUIT_MASKS[lead // 13]
+        if not (1 << follow) & led:
+            cannot |= led
+            if rules.must_trump and not (1 << follow) & trumps:
+                cannot |= trumps
+        elif rules.must_head and STRENGTH[follow] < STRENGTH[lead]:
+            cannot |= HIGHER[lead]
+    return Unseen(unseen, size, must, cannot & unseen & ~must, dead_trump)
+
+
+def deal_unseen(unseen: Unseen, rng: random.Random) -> tuple[CardSet, tuple[Card, ...]]:
+    """The opponent's hand and the face-down talon in draw order (the trump card of a
+    closed talon not among it), drawn uniformly among the deals ``unseen`` allows."""
+    free = list(iter_cards(unseen.cards & ~unseen.must & ~unseen.cannot))
+    need = unseen.size - unseen.must.bit_count()
+    if need > len(free):  # voids read wrongly: trust the cards alone
+        dead = 1 << unseen.dead_trump if unseen.dead_trump >= 0 else 0
+        free = list(iter_cards(unseen.cards & ~unseen.must & ~dead))
+    chosen = rng.sample(free, need) if need > 0 else []
+    opp = unseen.must | to_set(chosen)
+    rest = [c for c in iter_cards(unseen.cards & ~opp) if c != unseen.dead_trump]
+    rng.shuffle(rest)
+    return opp, tuple(rest)
+
+
+def sample(view: Mapping[str, Any], rng: random.Random) -> SchnapsenState:
+    """A state of ``view`` (a seat's) with the cards it hides drawn uniformly among the
+    deals it allows (:func:`deal_unseen`)."""
+    opp, talon = deal_unseen(unseen_of(view), rng)
+    mine = to_set(parse_card(c) for c in view["hand"])
+    hands = (mine, opp) if view["seat"] == 0 else (opp, mine)
+    return SchnapsenState.for_view(view)(SchnapsenHidden(hands, talon, rng.getrandbits(32)))
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> SchnapsenState:
     return SchnapsenState(options, seed, decks)
@@ -1052,7 +1150,9 @@ GAME = GameInfo(
     new_state=_new_state,
     deck=_deck,
     check=_check,
+    sample=sample,
     summary="Austrian 66 for two: tricks, marriages, closing the talon; a Bummerl to 7.",
 )
 
-__all__ = ["GAME", "POINTS", "STRENGTH", "Rules", "SchnapsenHidden", "SchnapsenState"]
+__all__ = ["GAME", "POINTS", "STRENGTH", "Rules", "SchnapsenHidden", "SchnapsenState", "Unseen",
+           "deal_unseen", "sample", "unseen_of"]

@@ -37,6 +37,7 @@ Choices where the spec is silent (decision ids in the rules file):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -63,6 +64,7 @@ from stammtisch.core.guess import (
     check_holds,
     check_order,
     check_partition,
+    deal_places,
 )
 from stammtisch.core.lives import lives_result, next_active, restore_standing, take_lives
 from stammtisch.core.options import (
@@ -722,6 +724,23 @@ def _resolved(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     return resolved
 
 
+def sample(view: Mapping[str, Any], rng: random.Random) -> SchnauzState:
+    """A state of ``view`` with the cards it hides drawn uniformly: each hand the cards
+    it was seen to take and the rest of its three from the cards nobody saw, the stock
+    the cards left in a random order."""
+    n = view["num_players"]
+    seat = view["seat"]
+    known = [_cards(view["known_hands"].get(str(s), ())) for s in range(n)]
+    if seat is not None:
+        known[seat] = _cards(view["hand"]) if "hand" in view else _cards(view["own_known"])
+    pool = (to_set(SCHNAUZ_DECKS[view["deck_variant"]]) & ~_cards(view["table"])
+            & ~_cards(view["out_of_play"]) & ~sum(known))
+    sizes = [0 if out else 3 for out in view["eliminated"]]
+    hands, stock = deal_places(pool, list(zip(known, sizes, strict=True)), rng)
+    return SchnauzState.for_view(view)(SchnauzHidden(tuple(hands), tuple(stock),
+                                                     rng.getrandbits(63)))
+
+
 def _new_state(options: Mapping[str, Any], seed: int,
                decks: Sequence[tuple[Card, ...]]) -> SchnauzState:
     return SchnauzState(options, seed, decks)
@@ -736,6 +755,7 @@ GAME = GameInfo(
     new_state=_new_state,
     deck=_deck,
     check=_check,
+    sample=sample,
     summary="31 / Schwimmen with three lives: swap with the table, knock, don't be lowest.",
 )
 

@@ -1,14 +1,15 @@
-"""Deals sampled consistent with what a Schnapsen seat knows (seen.py).
+"""Deals sampled consistent with what a Schnapsen seat knows (seen.py), layered on the
+game's own sampler.
 
-Rules: rules/schnapsen.md §5-§8 and §11. Method: :func:`determinize` places the
-unseen cards uniformly among the deals that respect what :func:`read_view` found
-(the cards the opponent must and cannot hold) and has the engine build the state
-(:meth:`SchnapsenState.for_view`: the view read once per decision), under the
+Rules: rules/schnapsen.md §5-§8 and §11. Method: the plain draw is the game's
+(:func:`stammtisch.games.schnapsen.deal_unseen`: the unseen cards placed uniformly among
+the deals that respect the cards the opponent must and cannot hold); the engine builds
+the state (:meth:`SchnapsenState.for_view`: the view read once per decision), under the
 table's options as the view shows them.
 
-With a weight (inference.py: what the opponent's choices say), a sampled deal is
-kept with the chance its weight gives, so the deals the opponent's play makes
-unlikely come up less often.
+What the bots add: with a weight (inference.py: what the opponent's choices say), a
+sampled deal is kept with the chance its weight gives, so the deals the opponent's play
+makes unlikely come up less often.
 
 Known weaknesses: without a weight every consistent deal is equally likely; the open phase with
 ``follow_suit_mode = "always"`` yields no void (cards are drawn afterwards).
@@ -19,25 +20,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from stammtisch.bots.schnapsen.seen import Seen, read_view
-from stammtisch.cards import Card, CardSet, iter_cards, to_set
-from stammtisch.games.schnapsen import SchnapsenHidden, SchnapsenState
+from stammtisch.bots.schnapsen.seen import Seen
+from stammtisch.cards import Card, CardSet
+from stammtisch.games.schnapsen import (
+    SchnapsenHidden,
+    SchnapsenState,
+    deal_unseen,
+    sample,
+)
 from stammtisch.games.schnapsen_types import SchnapsenView
 
 
 def sample_hidden(seen: Seen, rng: random.Random) -> tuple[CardSet, tuple[Card, ...]]:
     """The opponent's hand and the face-down talon in draw order (the trump card of a
-    closed talon not among it), drawn uniformly among the consistent deals."""
-    free = list(iter_cards(seen.unseen & ~seen.opp_must & ~seen.opp_not))
-    need = seen.opp_size - seen.opp_must.bit_count()
-    if need > len(free):  # voids read wrongly: trust the cards alone
-        dead = 1 << seen.dead_trump if seen.dead_trump >= 0 else 0
-        free = list(iter_cards(seen.unseen & ~seen.opp_must & ~dead))
-    chosen = rng.sample(free, need) if need > 0 else []
-    opp = seen.opp_must | to_set(chosen)
-    rest = [c for c in iter_cards(seen.unseen & ~opp) if c != seen.dead_trump]
-    rng.shuffle(rest)
-    return opp, tuple(rest)
+    closed talon not among it), drawn uniformly among the consistent deals (the game's
+    plain draw)."""
+    return deal_unseen(seen.hidden, rng)
 
 
 def sample_weighted(seen: Seen, rng: random.Random,
@@ -73,10 +71,9 @@ def build_state(seen: Seen, opp_hand: CardSet, talon: tuple[Card, ...],
 
 
 def determinize(view: SchnapsenView, rng: random.Random) -> SchnapsenState:
-    """A complete deal consistent with everything ``view`` shows, as an engine state."""
-    seen = read_view(view)
-    opp, talon = sample_hidden(seen, rng)
-    return build_state(seen, opp, talon, rng.getrandbits(32))
+    """A complete deal consistent with everything ``view`` shows, as an engine state
+    (the game's plain sampler)."""
+    return sample(view, rng)
 
 
 __all__ = ["build_state", "determinize", "sample_hidden", "sample_weighted", "state_builder"]

@@ -1,12 +1,9 @@
 """What a Schnapsen seat knows, read from its view (rules/schnapsen.md §5-§8, §11).
 
 Method: :func:`read_view` turns a view into ints and bitmasks (:class:`Seen`): the
-unseen cards, the opponent's hand size, the cards the opponent must hold (the
-partner of a declared marriage, a trump card taken by exchange, both not yet
-played) and the cards it cannot hold (a suit it did not follow, a trump it did
-not play, a higher card it did not head with, each in the strict phase of §7
-where following was compulsory; the trump card lying face down in a closed
-talon, which the view names). The rules are the table's, from the view's options.
+unseen cards, the opponent's hand size, the cards the opponent must and cannot hold
+(the game's own reading, :func:`stammtisch.games.schnapsen.unseen_of`), the tricks,
+points, marriages and the close. The rules are the table's, from the view's options.
 """
 
 from __future__ import annotations
@@ -28,7 +25,7 @@ from stammtisch.cards import (
     to_set,
 )
 from stammtisch.core.options import resolve
-from stammtisch.games.schnapsen import HIGHER, NAME, OPTIONS, POINTS, STRENGTH, Rules
+from stammtisch.games.schnapsen import NAME, OPTIONS, POINTS, Rules, Unseen, unseen_of
 from stammtisch.games.schnapsen_types import SchnapsenView
 
 
@@ -79,6 +76,9 @@ class Seen:
     closer_played: CardSet
     """The closer's cards played since the close (with its hand now: its hand at the close)."""
     view: SchnapsenView
+    hidden: Unseen
+    """The game's reading of the cards the seat does not see (``unseen``, ``opp_size``,
+    ``opp_must``, ``opp_not`` and ``dead_trump`` are its fields)."""
 
     @property
     def opp(self) -> int:
@@ -126,18 +126,12 @@ def read_view(view: SchnapsenView) -> Seen:
         played |= 1 << lead
     t: int = view["talon_size"]
     closer = -1 if view["closer"] is None else int(view["closer"])
-    face_up = view["trump_card"] is not None
     trump_card = -1 if view["trump_card"] is None else parse_card(view["trump_card"])
-    unseen = deck & ~hand & ~played & ~((1 << trump_card) if face_up else 0)
-    opp_size = deck_size - hand.bit_count() - played.bit_count() - t
     t0 = deck_size - 2 * hand_size
     strict_from = (t0 - t) // 2 if (closer >= 0 or t == 0) else len(history) + 1
 
     exchanges = tuple((e["seat"], parse_card(e["took"]), parse_card(e["gave"]), e["trick"])
                       for e in view["exchanges"])
-    current_trump = exchanges[-1][2] if exchanges else parse_card(view["turned_trump"])
-
-    opp_must = 0
     marriage_list: list[tuple[int, int, int]] = []
     marriages: list[tuple[int, int]] = []
     for m in view["marriages"]:
@@ -147,29 +141,7 @@ def read_view(view: SchnapsenView) -> Seen:
         index = next((i for i, (ld, a, _, _) in enumerate(history)
                       if ld == m["seat"] and (1 << a) & pair), len(history))
         marriage_list.append((m["seat"], m["points"], index))
-        if m["seat"] == opp:
-            opp_must |= pair & unseen
-    for s, took, _, _ in exchanges:
-        if s == opp:
-            opp_must |= (1 << took) & unseen
-
-    opp_not = 0
-    dead_trump = -1
-    if closer >= 0 and unseen >> current_trump & 1:
-        dead_trump = current_trump
-        opp_not |= 1 << dead_trump
-    trumps = SUIT_MASKS[trump_suit]
-    for index, (ld, a, b, _) in enumerate(history):
-        if ld != seat or index < strict_from:
-            continue
-        led = SUIT_MASKS[a // 13]
-        if not (1 << b) & led:
-            opp_not |= led
-            if rules.must_trump and not (1 << b) & trumps:
-                opp_not |= trumps
-        elif rules.must_head and STRENGTH[b] < STRENGTH[a]:
-            opp_not |= HIGHER[a]
-    opp_not &= unseen & ~opp_must
+    hidden = unseen_of(view)
 
     points = [int(view["points"]), 0]
     pending = [int(view["pending"]), 0]
@@ -193,14 +165,15 @@ def read_view(view: SchnapsenView) -> Seen:
     declared = parse_card(view["declared"]) if view["declared"] else -1
     return Seen(
         seat=seat, rules=rules, deck=deck, trump_suit=trump_suit, trump_card=trump_card,
-        dead_trump=dead_trump, t=t, closer=closer, strict=closer >= 0 or t == 0, hand=hand,
-        played=played, unseen=unseen, opp_size=opp_size, opp_must=opp_must, opp_not=opp_not,
+        dead_trump=hidden.dead_trump, t=t, closer=closer, strict=closer >= 0 or t == 0,
+        hand=hand, played=played, unseen=hidden.cards, opp_size=hidden.size,
+        opp_must=hidden.must, opp_not=hidden.cannot,
         lead=lead, leader=leader, declared=declared, claim_ok="claim" in legal,
         points=(points[0], points[1]), pending=(pending[0], pending[1]),
         tricks=(int(view["tricks"][0]), int(view["tricks"][1])), won=(won[0], won[1]),
         history=history, marriages=tuple(marriages), exchanges=exchanges,
         close_points=close_points, close_tricks=close_tricks, closer_points=closer_points,
-        closer_played=closer_played, view=view,
+        closer_played=closer_played, view=view, hidden=hidden,
     )
 
 
