@@ -1,0 +1,158 @@
+"""The house without circles: stammtisch's import graph has no cycle and no arrow up.
+
+grimp builds the graph of every import in src/stammtisch, those inside functions
+(lazy imports) too. The layers, lowest first; a module may import its own layer
+and those below, never one above:
+
+1. ``errors``, ``cards``, ``i18n``: words and cards, no game.
+2. ``core``: match, actions, options, records, seeded randomness.
+3. ``games`` and the package's own ``stammtisch`` (``new_match``, ``replay``):
+   the engines, with the Python references of the compiled core
+   (games/schnapsen_sim.py, schnapsen_playout.py, schnapsen_solver.py).
+4. ``native``: the compiled core, falling back to those references.
+5. ``bots``: the computer players; bots/registry.py assembles every level.
+6. ``envs``, ``arena``, ``terminal``: the adapters to reinforcement learning, the
+   bot tournaments, the terminal game (siblings).
+7. ``server``, ``cli``: the web server and the command line.
+
+KNOWN names the arrows still there, each with the issue that removes it; an entry
+no longer in the graph fails the test, so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+import grimp
+import pytest
+
+PACKAGE = "stammtisch"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "cards", "i18n"),
+    ("core",),
+    ("games", ""),
+    ("native",),
+    ("bots",),
+    ("envs", "arena", "terminal"),
+    ("server", "cli"),
+)
+"""Lowest first; ``""`` is the package's own module, ``stammtisch/__init__.py``."""
+
+KNOWN: dict[tuple[str, str], str] = {
+    ("stammtisch.bots.registry", "stammtisch.envs.openspiel_ismcts"):
+        "issue 41, envs <-> bots through the ISMCTS level: the registry offers OpenSpiel's "
+        "ISMCTS, which lives with the OpenSpiel adapter and samples hidden cards with "
+        "bots/schnapsen/determinize.py (another part of the issue moves that sampling "
+        "into the game and the level's registration above the bots)",
+    ("stammtisch.envs.openspiel_ismcts", "stammtisch.bots.schnapsen.determinize"):
+        "issue 41, the same circle from the other side",
+    ("stammtisch.envs.base", "stammtisch.terminal.games"):
+        "issue 41, the envs render through the terminal's screens: the text description "
+        "of a view is still to move into a layer below both",
+}
+"""(importer, imported) -> why it is still there."""
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph(PACKAGE, cache_dir=None)
+
+
+def _imports(graph: grimp.ImportGraph) -> dict[str, set[str]]:
+    return {module: set(graph.find_modules_directly_imported_by(module))
+            for module in graph.modules}
+
+
+def _layer(module: str) -> int:
+    part = module.split(".")[1] if "." in module else ""
+    for rank, names in enumerate(LAYERS):
+        if part in names:
+            return rank
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def _cycles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(imports):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(imports[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(imports[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def _without_known(imports: dict[str, set[str]]) -> dict[str, set[str]]:
+    return {module: {other for other in imported if (module, other) not in KNOWN}
+            for module, imported in imports.items()}
+
+
+def _chain(graph: grimp.ImportGraph, component: list[str]) -> str:
+    """One circle through the component's first module, for the message."""
+    first = component[0]
+    back = min((graph.find_shortest_chain(importer=other, imported=first) or ()
+                for other in graph.find_modules_directly_imported_by(first)
+                if other in component), key=len, default=())
+    return " -> ".join([first, *back])
+
+
+def test_no_module_imports_itself_back(graph: grimp.ImportGraph) -> None:
+    cycles = _cycles(_without_known(_imports(graph)))
+    assert not cycles, "import circles: " + "; ".join(_chain(graph, c) for c in cycles)
+
+
+def test_no_module_imports_a_higher_layer(graph: grimp.ImportGraph) -> None:
+    upward = []
+    for module, imported in sorted(_without_known(_imports(graph)).items()):
+        for other in sorted(imported):
+            if _layer(other) > _layer(module):
+                details = graph.get_import_details(importer=module, imported=other)
+                where = ", ".join(f"line {d['line_number']}" for d in details)
+                upward.append(f"{module} -> {other} ({where})")
+    assert not upward, "imports of a higher layer:\n" + "\n".join(upward)
+
+
+def test_every_known_arrow_is_still_there(graph: grimp.ImportGraph) -> None:
+    gone = [pair for pair in KNOWN
+            if not graph.direct_import_exists(importer=pair[0], imported=pair[1])]
+    assert not gone, f"no longer imported, take them off KNOWN: {gone}"
+
+
+def test_the_check_sees_a_circle_and_an_arrow_up() -> None:
+    imports = {"stammtisch.bots.a": {"stammtisch.bots.b"},
+               "stammtisch.bots.b": {"stammtisch.bots.a"},
+               "stammtisch.games.c": {"stammtisch.server.d"},
+               "stammtisch.server.d": set()}
+    assert _cycles(imports) == [["stammtisch.bots.a", "stammtisch.bots.b"]]
+    assert _layer("stammtisch.games.c") < _layer("stammtisch.server.d")
