@@ -39,12 +39,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 KNOWN: dict[tuple[str, str], str] = {
     ("stammtisch.bots.registry", "stammtisch.envs.openspiel_ismcts"):
-        "issue 41, envs <-> bots through the ISMCTS level: the registry offers OpenSpiel's "
-        "ISMCTS, which lives with the OpenSpiel adapter and samples hidden cards with "
-        "bots/schnapsen/determinize.py (another part of the issue moves that sampling "
-        "into the game and the level's registration above the bots)",
-    ("stammtisch.envs.openspiel_ismcts", "stammtisch.bots.schnapsen.determinize"):
-        "issue 41, the same circle from the other side",
+        "issue 41, bots -> envs through the ISMCTS level: the table of levels offers "
+        "OpenSpiel's ISMCTS where pyspiel is installed (a conditional import in "
+        "_ismcts), which lives with the OpenSpiel adapter above the bots; its "
+        "registration is still to move above the bots",
     ("stammtisch.envs.base", "stammtisch.terminal.games"):
         "issue 41, the envs render through the terminal's screens: the text description "
         "of a view is still to move into a layer below both",
