@@ -34,7 +34,8 @@ with ints. Each game module's header has a table of its actions.
 a bot, so a slow bot makes a slow arena. ``--budget SECONDS`` is handed to a
 class that accepts ``budget`` as the most seconds to spend per decision (``None``:
 none given, use your own default); the levels keep to it by stopping their search
-on the clock.
+on the clock, and a bot with a ``budget`` attribute (:class:`Budgeted`) has it
+lowered by a web table to fit the table's pace.
 
 **Determinism.** A class that accepts ``seed`` gets an int drawn from the match
 seed, its spec and its seat. Draw all randomness from ``random.Random(seed)``
@@ -55,7 +56,7 @@ the arena never calls it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class Bot(Protocol):
@@ -68,6 +69,16 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any]) -> str:
         """One of ``view["legal_actions"]``."""
         ...
+
+
+@runtime_checkable
+class Budgeted(Bot, Protocol):
+    """A bot that keeps to a thinking budget (the ``expert`` levels): a web table reads
+    it, and lowers it between decisions to fit its pace (server/table/pacing.py). A bot
+    without one decides without a clock; it need not say so."""
+
+    budget: float
+    """The most seconds a decision may take: the search stops on the clock."""
 
 
 class Analyst(Bot, Protocol):
