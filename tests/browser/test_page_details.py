@@ -239,3 +239,29 @@ def test_a_forced_move_waits_as_long_as_the_players_choices(page: Any,
     assert waited >= 0.9 * THINK - 500, f"played after {waited} ms; our choices took {THINK} ms"
     page.clock.resume()
     wait_turn(page, before)  # and the server played it
+
+
+def test_another_seat_on_the_county_says_so(page: Any, server: LiveServer) -> None:
+    """Scat: a seat with no penny left plays on "on the county", as Schnauz's swimming
+    seats say they swim (it showed only "0 lives")."""
+    created = server.create("scat", ["human", "random", "random"], seed=4, num_players=3,
+                            lives=2)
+    sock = server.socket(created["id"], created["token"])
+    sock.receive()
+    rng = random.Random(4)
+    for _ in range(2000):
+        state = sock.state
+        if state["result"] is not None:
+            pytest.fail("no other seat went on the county while the match went on")
+        county = state["view"]["on_the_county"]
+        if any(county[1:]):
+            break
+        play_steps([sock], rng, 1)
+    sock.close()
+    page.goto(server.url + "/history")
+    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
+                  [created["id"], created["token"]])
+    page.goto(server.url + created["url"])
+    page.wait_for_selector(".seats")
+    seats = page.inner_text(".seats")
+    assert seats.count("on the county") == sum(county[1:]), seats

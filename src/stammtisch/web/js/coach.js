@@ -6,7 +6,7 @@ import { lang, t } from "./i18n.js";
 import { h } from "./dom.js";
 import { cardName, cardsShort } from "./cards.js";
 import { startLesson, startLike } from "./lesson.js";
-import { actionLabel, eventText, suitWord } from "./words.js";
+import { actionLabel, logTexts, suitWord } from "./words.js";
 
 let unfoldedAt = null;  // the position (state.seq) at which the player unfolded every choice
 
@@ -126,7 +126,7 @@ function verdictLine(verdict, advice) {
 function sinceMyMove(events, ctx) {
   let start = events.length;
   while (start > 0 && !(events[start - 1].type === "action" && events[start - 1].seat === ctx.me)) start--;
-  const texts = events.slice(start).map((e) => eventText(e, ctx)).filter(Boolean).slice(-6);
+  const texts = logTexts(events.slice(start), ctx).filter(Boolean).slice(-6);
   return texts.length ? h("div", { class: "coach-since coach-extra" }, h("h3", {}, t("coach.since")),
     h("ul", {}, texts.map((text) => h("li", {}, text)))) : null;
 }

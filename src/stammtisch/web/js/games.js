@@ -112,6 +112,7 @@ const scat = {
     if (view.eliminated[seat]) return [t("ui.out")];
     const known = view.known_cards?.[String(seat)];
     return [livesText(view.lives[seat]), lifeTokens(view.lives[seat]),
+      view.on_the_county?.[seat] ? t("ui.county") : null,
       t("ui.cards", { n: view.hand_sizes[seat] }), known?.length ? cardsShort(known) : null,
       view.knocker === seat ? t("ui.knocked") : null];
   },
