@@ -6,11 +6,10 @@ or its lease ran out, renewed every third of :attr:`Settings.lease`, given back 
 the last client leaves. A socket may arrive at any process (no sticky sessions): that
 process is the socket's *edge*. The edge passes the client's messages to the table's
 owner over Redis (one pub/sub channel per process, under :attr:`Settings.redis_prefix`:
-server/courier.py),
-and the owner answers each client through the edge it came by, with that seat's view
-only; where the edge owns the table itself, nothing goes through Redis. At the owner, a
-relayed client is a client like any other (:func:`~stammtisch.server.ws.converse`:
-rate limit, refusals, tokens).
+server/courier.py; the messages are server/relay_messages.py's), and the owner answers
+each client through the edge it came by, with that seat's view only; where the edge owns
+the table itself, nothing goes through Redis. At the owner, a relayed client is a client
+like any other (:func:`~stammtisch.server.ws.converse`: rate limit, refusals, tokens).
 
 When the owner dies, its lease runs out and an edge with clients at the table takes
 it: the table is rebuilt from the store (every acknowledged action is there: an action
@@ -35,7 +34,7 @@ import secrets
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 import redis.asyncio as aioredis
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -43,14 +42,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stammtisch.errors import StammtischError
 from stammtisch.server.botoffers import waiting_for
 from stammtisch.server.courier import Courier
+from stammtisch.server.gate import Gate
 from stammtisch.server.hub import Hub, NotOwner
 from stammtisch.server.outage import Outage, expected
 from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
-from stammtisch.server.protocol import MAX_REFUSED, error, message_id
-from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.protocol import error, message_id
+from stammtisch.server.relay_messages import (
+    Close,
+    Forward,
+    Join,
+    Leave,
+    Moved,
+    Offer,
+    Out,
+    RelayMessage,
+    Wants,
+    from_wire,
+)
 from stammtisch.server.seattoken import seat_token
 from stammtisch.server.settings import Settings
-from stammtisch.server.ws import CALM, GONE, Gone, converse, table_client
+from stammtisch.server.ws import GONE, Gone, converse, table_client
 
 log = logging.getLogger("stammtisch.server")
 
@@ -170,82 +181,74 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
-    def post(self, process: str, message: dict[str, Any]) -> None:
+    def post(self, process: str, message: RelayMessage) -> None:
         """Send ``message`` to ``process``; messages leave in the order posted."""
-        self.courier.post(process, message)
+        self.courier.post(process, message.to_wire())
 
     # --- the bot API's offers, to a program's streams at any process ---------------------
 
     def _relay_offer(self, bot: str, offer: dict[str, Any]) -> None:
-        self.courier.broadcast({"op": "offer", "bot": bot, "offer": offer})
+        self.courier.broadcast(Offer(bot, offer).to_wire())
 
     def ask_offers(self, bot: str) -> None:
         """A stream of ``bot`` connected here: every other process offers it the live
         tables it runs that keep a seat for ``bot``."""
-        self.courier.broadcast({"op": "wants", "bot": bot, "edge": self.me})
-
-    def _dispatch_offers(self, message: dict[str, Any]) -> None:
-        bot = str(message.get("bot"))
-        if message["op"] == "offer":
-            if isinstance(message.get("offer"), dict):
-                self.hub.offers.push(bot, message["offer"])
-            return
-        for offer in waiting_for(bot, list(self.hub.tables.values())):
-            self.post(str(message.get("edge", "")), {"op": "offer", "bot": bot, "offer": offer})
+        self.courier.broadcast(Wants(bot, self.me).to_wire())
 
     # --- messages from other processes ---------------------------------------------------
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
-        op, conn = message.get("op"), str(message.get("conn"))
-        if op in ("offer", "wants"):
-            self._dispatch_offers(message)
-            return
-        if op == "join":
-            self._open_session(conn, str(message["edge"]), str(message["table"]),
-                               str(message.get("token", "")), message.get("bot"),
-                               str(message.get("address", "")))
-            return
-        if op in ("msg", "leave"):
-            session = self.sessions.get(conn)
-            if session is None:
-                if op == "msg":  # its table left this process: the edge goes on
-                    self.post(str(message.get("edge", "")), {"op": "moved", "conn": conn})
-                return
-            if op == "leave":
-                session.inbox.put_nowait(GONE)
-            else:  # a binary frame is refused by the parser: its bytes do not matter
-                raw = message.get("raw")
-                session.inbox.put_nowait(b"" if message.get("binary") else
-                                         raw if isinstance(raw, str) else None)
-            return
-        edge = self.edges.get(conn)
-        if edge is None:
-            return
-        if op == "out":
-            edge.reroutes, edge.heard = 0, True
-            try:
-                edge.outbox.push_text(str(message["text"]))
-            except SlowReader:
-                pass  # the socket is being closed; its edge says leave
-        elif op == "close":
-            loop = asyncio.get_running_loop()
-            loop.create_task(self._close_edge(edge, int(message["code"]),
-                                              str(message.get("reason", ""))))
-        elif op == "moved":
-            asyncio.get_running_loop().create_task(self._reroute(edge))
+    def _dispatch(self, data: dict[str, Any]) -> None:
+        """Act on a message from another process (or this one); a malformed one is
+        logged and dropped by :func:`from_wire`."""
+        match from_wire(data):
+            case None:
+                pass
+            case Offer(bot=bot, offer=offer):
+                self.hub.offers.push(bot, offer)
+            case Wants(bot=bot, edge=edge):
+                for offer in waiting_for(bot, list(self.hub.tables.values())):
+                    self.post(edge, Offer(bot, offer))
+            case Join(conn=conn, edge=edge, table=table, token=token, bot=bot,
+                      address=address):
+                self._open_session(conn, edge, table, token, bot, address)
+            case Forward(conn=conn, edge=edge, raw=raw, binary=binary):
+                session = self.sessions.get(conn)
+                if session is None:  # its table left this process: the edge goes on
+                    self.post(edge, Moved(conn))
+                else:  # a binary frame is refused by the parser: its bytes do not matter
+                    session.inbox.put_nowait(b"" if binary else raw)
+            case Leave(conn=conn):
+                session = self.sessions.get(conn)
+                if session is not None:
+                    session.inbox.put_nowait(GONE)
+            case Out(conn=conn, text=text):
+                if (socket_edge := self.edges.get(conn)) is not None:
+                    socket_edge.reroutes, socket_edge.heard = 0, True
+                    try:
+                        socket_edge.outbox.push_text(text)
+                    except SlowReader:
+                        pass  # the socket is being closed; its edge says leave
+            case Close(conn=conn, code=code, reason=reason):
+                if (socket_edge := self.edges.get(conn)) is not None:
+                    asyncio.get_running_loop().create_task(
+                        self._close_edge(socket_edge, code, reason))
+            case Moved(conn=conn):
+                if (socket_edge := self.edges.get(conn)) is not None:
+                    asyncio.get_running_loop().create_task(self._reroute(socket_edge))
+            case unknown:
+                assert_never(unknown)
 
     # --- the owner's side: clients of tables run here ------------------------------------
 
     def _open_session(self, conn: str, edge: str, table_id: str, token: str,
-                      program: Any, address: str = "") -> None:
+                      program: str | None, address: str = "") -> None:
         old = self.sessions.get(conn)
         if old is not None:  # the edge joined again (it thought the table had moved)
             self._end_session(old)
         session = Session(conn, edge, table_id)
         self.sessions[conn] = session
         session.task = asyncio.get_running_loop().create_task(
-            self._run_session(session, token, program if isinstance(program, str) else None,
-                              address))
+            self._run_session(session, token, program, address))
 
     async def _run_session(self, session: Session, token: str, program: str | None,
                            address: str = "") -> None:
@@ -254,16 +257,16 @@ class Cluster:
             try:
                 table = await self.hub.open(session.table_id)
             except NotOwner:
-                self.post(edge, {"op": "moved", "conn": conn})
+                self.post(edge, Moved(conn))
                 return
             except StammtischError as problem:
                 log.exception("table %s cannot be resumed", session.table_id)
                 self._tell(session, error("server", f"this table cannot be resumed: {problem}"))
-                self.post(edge, {"op": "close", "conn": conn, "code": 4500, "reason": ""})
+                self.post(edge, Close(conn, 4500, ""))
                 return
             if table is None:
                 self._tell(session, error("bad_message", "no such table"))
-                self.post(edge, {"op": "close", "conn": conn, "code": 4404, "reason": ""})
+                self.post(edge, Close(conn, 4404, ""))
                 return
 
             async def send(data: dict[str, Any]) -> None:
@@ -275,7 +278,7 @@ class Cluster:
                 return await session.inbox.get()
 
             async def close(code: int, reason: str) -> None:
-                self.post(edge, {"op": "close", "conn": conn, "code": code, "reason": reason})
+                self.post(edge, Close(conn, code, reason))
 
             client = table_client(table, send, token, program, address)
             await converse(table, client, receive, close, self.settings, self.hub,
@@ -285,9 +288,8 @@ class Cluster:
                 del self.sessions[conn]
 
     def _tell(self, session: Session, data: dict[str, Any]) -> None:
-        self.post(session.edge, {"op": "out", "conn": session.conn,
-                                 "text": json.dumps(data, separators=(",", ":"),
-                                                    ensure_ascii=False)})
+        self.post(session.edge, Out(session.conn, json.dumps(data, separators=(",", ":"),
+                                                             ensure_ascii=False)))
 
     def _end_session(self, session: Session, *, moved: bool = False) -> None:
         """The session ends: its client left, its edge is gone, or (``moved``) its table
@@ -296,7 +298,7 @@ class Cluster:
         if self.sessions.get(session.conn) is session:
             del self.sessions[session.conn]
         if moved:
-            self.post(session.edge, {"op": "moved", "conn": session.conn})
+            self.post(session.edge, Moved(session.conn))
             if session.task is not None:
                 session.task.cancel()
         else:
@@ -441,36 +443,28 @@ class Cluster:
         finally:
             del self.edges[edge.conn]
             if edge.owner is not None:
-                self.post(edge.owner, {"op": "leave", "conn": edge.conn})
+                self.post(edge.owner, Leave(edge.conn))
             writer.cancel()
 
     async def _relay(self, edge: Edge) -> None:
         """Pass the socket's messages on to the owner; this process's own limit comes
         first, so that a flood never reaches Redis."""
-        config = self.settings
-        bucket = TokenBucket(config.rate, config.burst)
-        refused, last_refused = 0, 0.0
+        gate = Gate(self.settings.rate, self.settings.burst)
         while True:
             incoming = await edge.websocket.receive()
             if incoming["type"] == "websocket.disconnect":
                 return
             raw: str | None = incoming.get("text")
             binary = raw is None and incoming.get("bytes") is not None
-            now = time.monotonic()
-            if not bucket.take():
-                edge.outbox.push(error("rate_limited", f"too many messages: at most "
-                                       f"{config.rate:g} a second (bursts of "
-                                       f"{config.burst:g})", message_id(raw)))
-                refused, last_refused = refused + 1, now
-                if refused > MAX_REFUSED:
+            if not gate.admit():
+                edge.outbox.push(gate.too_fast(message_id(raw)))
+                if gate.refused():
                     await edge.websocket.close(code=1008, reason="too many refused messages")
                     return
                 continue
-            if now - last_refused > CALM:
-                refused = 0
+            gate.accepted()
             if edge.owner is not None:
-                self.post(edge.owner, {"op": "msg", "conn": edge.conn, "edge": self.me,
-                                       "raw": raw, "binary": binary})
+                self.post(edge.owner, Forward(edge.conn, self.me, raw, binary))
             else:  # its process died a moment ago: the client gets a fresh state soon
                 edge.outbox.push(error("server", "the table is moving to another server "
                                        "process: nothing was played; wait for its state",
@@ -490,7 +484,7 @@ class Cluster:
 
     async def _find_owner(self, edge: Edge) -> None:
         if edge.owner is not None:
-            self.post(edge.owner, {"op": "leave", "conn": edge.conn})
+            self.post(edge.owner, Leave(edge.conn))
         edge.reroutes += 1
         if edge.reroutes > MAX_REROUTES:
             await self._close_edge(edge, 1013, "the table could not be reached; reconnect")
@@ -515,9 +509,8 @@ class Cluster:
             await self._close_edge(edge, 4404, "")
             return
         edge.owner, edge.joined, edge.heard = holder, time.monotonic(), False
-        self.post(holder, {"op": "join", "conn": edge.conn, "edge": self.me,
-                           "table": edge.table_id, "token": edge.token, "bot": edge.program,
-                           "address": edge.address})
+        self.post(holder, Join(edge.conn, self.me, edge.table_id, edge.token, edge.program,
+                               edge.address))
 
     async def _listens(self, process: str) -> bool:
         if process == self.me:
