@@ -7,19 +7,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.server.botaccounts import bot_of_token
 from stammtisch.server.botoffers import MAX_STREAMS, waiting_for
 from stammtisch.server.deps import hub, settings
+from stammtisch.server.gate import Gate
 from stammtisch.server.outbox import SlowReader, socket_outbox
-from stammtisch.server.protocol import MAX_MESSAGE, MAX_REFUSED, error, message_id
-from stammtisch.server.ratelimit import TokenBucket
+from stammtisch.server.protocol import MAX_MESSAGE, error, message_id
 
-CALM = 1.0
-"""Seconds without a refused message after which a stream's refusals are forgiven."""
 BAD_TOKEN = 4401
 TOO_MANY = 4429
 
@@ -85,8 +82,7 @@ async def bot_socket(websocket: WebSocket) -> None:
         return
     writer = asyncio.get_running_loop().create_task(outbox.run())
     config = settings(websocket)
-    bucket = TokenBucket(config.rate, config.burst)
-    refused, last_refused = 0, 0.0
+    gate = Gate(config.rate, config.burst)
     try:
         outbox.push({"type": "hello", "bot": name, "bot_time": config.bot_time})
         for offer in waiting_for(name, list(hub(websocket).tables.values())):
@@ -101,16 +97,13 @@ async def bot_socket(websocket: WebSocket) -> None:
             raw = incoming.get("text")
             if raw is None:
                 raw = incoming.get("bytes")
-            answer = _answer(raw) if bucket.take() else error(
+            answer = _answer(raw) if gate.admit() else error(
                 "rate_limited", f"too many messages: at most {config.rate:g} a second",
                 message_id(raw))
             outbox.push(answer)
-            now = time.monotonic()
-            if answer["type"] == "error":
-                refused, last_refused = refused + 1, now
-            elif now - last_refused > CALM:
-                refused = 0
-            if refused > MAX_REFUSED:
+            if answer["type"] != "error":
+                gate.accepted()
+            elif gate.refused():
                 await websocket.close(code=1008, reason="too many refused messages")
                 break
     except (WebSocketDisconnect, SlowReader):

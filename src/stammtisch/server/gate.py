@@ -1,8 +1,9 @@
 """One client's gate: the rate limit every message passes, and the count of refusals that
 closes a client who goes on after being told.
 
-Used alike by the table socket's loop (server/ws.py ``converse``) and by a deployment's
-edge (server/cluster.py), which limits a socket before anything reaches Redis.
+Used alike by the table socket's loop (server/ws.py ``converse``), by a deployment's
+edge (server/cluster.py), which limits a socket before anything reaches Redis, and by
+the bot API's program stream (server/botsocket.py).
 """
 
 from __future__ import annotations
