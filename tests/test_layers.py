@@ -9,11 +9,14 @@ and those below, never one above:
 3. ``games`` and the package's own ``stammtisch`` (``new_match``, ``replay``):
    the engines, with the Python references of the compiled core
    (games/schnapsen_sim.py, schnapsen_playout.py, schnapsen_solver.py).
-4. ``native``: the compiled core, falling back to those references.
-5. ``bots``: the computer players; bots/registry.py assembles every level.
-6. ``envs``, ``arena``, ``terminal``: the adapters to reinforcement learning, the
-   bot tournaments, the terminal game (siblings).
-7. ``server``, ``cli``: the web server and the command line.
+4. ``text``: a game described in lines of text and typed actions read, which the
+   terminal shows and the reinforcement-learning envs render.
+5. ``native``: the compiled core, falling back to those references.
+6. ``bots``: the computer players; bots/registry.py assembles their levels.
+7. ``envs``, ``arena``, ``terminal``: the adapters to reinforcement learning (and the
+   levels that play through them: envs/levels.py), the bot tournaments, the terminal
+   game (siblings).
+8. ``server``, ``cli``: the web server and the command line.
 
 KNOWN names the arrows still there, each with the issue that removes it; an entry
 no longer in the graph fails the test, so the list only shrinks.
@@ -30,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "cards", "i18n"),
     ("core",),
     ("games", ""),
+    ("text",),
     ("native",),
     ("bots",),
     ("envs", "arena", "terminal"),
@@ -38,14 +42,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """Lowest first; ``""`` is the package's own module, ``stammtisch/__init__.py``."""
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("stammtisch.bots.registry", "stammtisch.envs.openspiel_ismcts"):
-        "issue 41, bots -> envs through the ISMCTS level: the table of levels offers "
-        "OpenSpiel's ISMCTS where pyspiel is installed (a conditional import in "
-        "_ismcts), which lives with the OpenSpiel adapter above the bots; its "
-        "registration is still to move above the bots",
-    ("stammtisch.envs.base", "stammtisch.terminal.games"):
-        "issue 41, the envs render through the terminal's screens: the text description "
-        "of a view is still to move into a layer below both",
 }
 """(importer, imported) -> why it is still there."""
 

@@ -141,7 +141,8 @@ def test_replay_and_review_speak_the_language(monkeypatch: pytest.MonkeyPatch,
 # --- every word the terminal looks up ------------------------------------------------------
 
 def terminal_sources() -> list[Path]:
-    return [*sorted((SRC / "terminal").glob("*.py")), SRC / "cli.py"]
+    return [*sorted((SRC / "terminal").glob("*.py")), *sorted((SRC / "text").glob("*.py")),
+            SRC / "cli.py"]
 
 
 def test_every_key_the_terminal_names_is_in_all_five_catalogs() -> None:

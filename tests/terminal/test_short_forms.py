@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from stammtisch.terminal import resolve as resolve_module
 from stammtisch.terminal.resolve import resolve
 from stammtisch.terminal.short_forms import (
     SHORT_FORMS,
@@ -22,6 +21,7 @@ from stammtisch.terminal.short_forms import (
     Example,
     parse_short_forms,
 )
+from stammtisch.text import resolve as resolve_module
 
 SCHNAUZ = ["swap 7H QC", "swap all", "pass", "knock"]
 

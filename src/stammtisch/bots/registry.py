@@ -6,15 +6,14 @@ Each game package lists its levels in ``LEVELS``; this module imports the four
 packages and registers their levels, so the packages never import it back. Adding a
 level, or a game-specific version of one, is one entry there or one ``register`` call.
 
-``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) is registered
-only where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the
-arena and is hidden from the start page and the web tables. Asked for without
-OpenSpiel, :func:`find_level` says which extra to install.
+``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) plays through
+the OpenSpiel adapter, a layer above the bots, so envs/levels.py registers it (only
+where OpenSpiel is installed: ``pip install 'stammtisch[rl]'``); whoever offers every
+level (the command line, the arena, the server) looks levels up through that module.
+Asked for without OpenSpiel, :func:`find_level` says which extra to install.
 """
 
 from __future__ import annotations
-
-import importlib.util
 
 from stammtisch.bots import scat, schmier, schnapsen, schnauz
 from stammtisch.bots.base import Bot
@@ -46,7 +45,8 @@ LEVEL_ORDER = ("random", "beginner", "club", "expert")
 
 
 NEEDS_EXTRA = {"openspiel-ismcts": ("OpenSpiel", "rl")}
-"""Levels that register only where an optional extra is installed: what they need."""
+"""Levels that register only where an optional extra is installed (envs/levels.py): what
+they need."""
 
 
 class MissingExtraError(StammtischError):
@@ -78,33 +78,9 @@ register(BotLevel(
     lambda _game, seed, _budget: RandomBot(seed)))
 
 
-ISMCTS_PER_SECOND = 30
-"""About how many ISMCTS simulations a second a Schnapsen decision runs (a 2024 laptop
-core), for a ``budget`` in seconds."""
-
-
-def _ismcts(_game: str, seed: int, budget: float | None) -> Bot:
-    from stammtisch.envs.openspiel_ismcts import SIMULATIONS, ISMCTSBot
-
-    simulations = SIMULATIONS if budget is None else max(1, round(budget * ISMCTS_PER_SECOND))
-    bot: Bot = ISMCTSBot(seed, "schnapsen", simulations)
-    return bot
-
-
-def _load_optional_levels() -> None:
-    """Register the levels of the optional extras that are installed."""
-    if importlib.util.find_spec("pyspiel") is not None:
-        register(BotLevel(
-            "openspiel-ismcts",
-            "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
-            "baseline for Schnapsen only, slow (200 simulations take seconds a move).",
-            _ismcts, games=frozenset({"schnapsen"}), hidden=True))
-
-
 for game_levels in (scat.LEVELS, schmier.LEVELS, schnapsen.LEVELS, schnauz.LEVELS):
     for level in game_levels:
         register(level)
-_load_optional_levels()
 
 __all__ = ["ANY_GAME", "LEVEL_ORDER", "NEEDS_EXTRA", "BotFactory", "BotLevel",
            "MissingExtraError", "find_level", "levels", "make_bot", "register"]

@@ -32,7 +32,7 @@ from stammtisch.core.game import View
 from stammtisch.core.match import Match
 from stammtisch.errors import IllegalActionError, OptionError
 from stammtisch.games import find_game
-from stammtisch.terminal.games import renderer
+from stammtisch.text.games import renderer
 
 ViewT = TypeVar("ViewT", bound=View)
 """The view a codec reads: its game's (``SchnapsenView``, ...)."""
@@ -166,7 +166,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over one stammtisch game (see the game's ``*_v0`` module).
 
     Keyword arguments are the game's options, plus ``render_mode`` (``"ansi"``:
-    :meth:`render` returns the text of the terminal game; ``"human"`` prints it),
+    :meth:`render` returns the game as text, the terminal's screen from
+    :mod:`stammtisch.text`; ``"human"`` prints it),
     ``reward`` (``"match"``: +1 to the winners at the end, zero-sum; ``"deal"``:
     each scored deal's change of standing less the seats' mean, zero-sum) and
     ``max_deals`` (truncate the match after that many deals; None: never).
@@ -312,7 +313,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         return self._action(index).text
 
     def text(self) -> str:
-        """The terminal game's screen for the seat to act (the end of the match when over)."""
+        """The screen of the seat to act, as the terminal shows it (the end of the match when
+        over): :mod:`stammtisch.text` describes the view."""
         look = renderer(self.game)
         seat = self.match.to_act
         result = self.match.result

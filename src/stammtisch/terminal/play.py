@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from stammtisch.bots import Bot
-from stammtisch.bots.registry import levels, make_bot
 from stammtisch.core.match import Match
+from stammtisch.envs.levels import levels, make_bot
 from stammtisch.errors import StammtischError
 from stammtisch.i18n import fixed, t
 from stammtisch.terminal.console import Console
-from stammtisch.terminal.games import renderer
-from stammtisch.terminal.resolve import resolve, shortest
-from stammtisch.terminal.text import action_label, is_code
+from stammtisch.text.games import renderer
+from stammtisch.text.resolve import resolve, shortest
+from stammtisch.text.words import action_label, is_code
 
 RULE = "─" * 72
 PROMPT = "> "

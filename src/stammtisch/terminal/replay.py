@@ -14,9 +14,9 @@ from stammtisch.core.game import Event
 from stammtisch.core.match import Match
 from stammtisch.errors import RecordError
 from stammtisch.i18n import t
-from stammtisch.terminal.games import renderer
-from stammtisch.terminal.render import Renderer, options_lines
-from stammtisch.terminal.text import seat_name
+from stammtisch.text.games import renderer
+from stammtisch.text.render import Renderer, options_lines
+from stammtisch.text.words import seat_name
 
 
 def _hands(match: Match, look: Renderer, seats: list[int]) -> list[str]:

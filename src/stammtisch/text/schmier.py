@@ -1,4 +1,4 @@
-"""Schmier in the terminal: teams and partner, the auction, contract and trump, tricks.
+"""Schmier as text: teams and partner, the auction, contract and trump, tricks.
 
 Exchanges are told only as counts (your own discards are in your view); each
 deal ends with its six points (High, Low, Right and Left Bauer, Joker, Game)
@@ -14,8 +14,8 @@ from stammtisch.cards import parse_card
 from stammtisch.core.game import Event
 from stammtisch.games.schmier_types import SchmierView, schmier_view
 from stammtisch.i18n import about, t
-from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.text import (
+from stammtisch.text.render import Renderer
+from stammtisch.text.words import (
     cards,
     cards_count,
     deal_line,

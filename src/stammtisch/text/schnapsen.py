@@ -1,4 +1,4 @@
-"""Schnapsen in the terminal: trump and talon, the trick, your points, the Bummerl.
+"""Schnapsen as text: trump and talon, the trick, your points, the Bummerl.
 
 Exchanging, closing, marriages and claims are actions in the notation; the
 screen lists each one with what it does whenever it is legal. Only your own
@@ -18,9 +18,9 @@ from stammtisch.games.schnapsen_types import (
     schnapsen_view,
 )
 from stammtisch.i18n import about, t
-from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.resolve import shortest
-from stammtisch.terminal.text import (
+from stammtisch.text.render import Renderer
+from stammtisch.text.resolve import shortest
+from stammtisch.text.words import (
     cards,
     deal_line,
     labelled,

@@ -1,4 +1,4 @@
-"""Schnauz in the terminal: lives per seat, the table, your hand and its value."""
+"""Schnauz as text: lives per seat, the table, your hand and its value."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from stammtisch.core.game import Event
 from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
 from stammtisch.i18n import about, t
-from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.text import (
+from stammtisch.text.render import Renderer
+from stammtisch.text.words import (
     cards,
     cards_count,
     deal_line,

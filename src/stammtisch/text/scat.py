@@ -1,4 +1,4 @@
-"""Scat in the terminal: lives, the discard pile and stock, your hand and its value.
+"""Scat as text: lives, the discard pile and stock, your hand and its value.
 
 What the others did is told from the events only: a stock draw is an unseen
 card, a discard-pile draw names its card. Hands appear at the showdown.
@@ -15,8 +15,8 @@ from stammtisch.core.game import Event
 from stammtisch.games.scat import hand_value
 from stammtisch.games.scat_types import ScatView, scat_view
 from stammtisch.i18n import about, t
-from stammtisch.terminal.render import Renderer
-from stammtisch.terminal.text import (
+from stammtisch.text.render import Renderer
+from stammtisch.text.words import (
     cards,
     cards_count,
     deal_line,
