@@ -18,6 +18,9 @@ and those below, never one above:
    game (siblings).
 8. ``server``, ``cli``: the web server and the command line.
 
+Siblings of one layer may import each other, except the pairs in APART: the envs
+and the terminal both describe a game through ``text`` and know nothing of each other.
+
 KNOWN names the arrows still there, each with the issue that removes it; an entry
 no longer in the graph fails the test, so the list only shrinks.
 """
@@ -41,6 +44,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 """Lowest first; ``""`` is the package's own module, ``stammtisch/__init__.py``."""
 
+APART: tuple[tuple[str, str], ...] = (("envs", "terminal"),)
+"""Sibling packages that import each other in neither direction."""
+
 KNOWN: dict[tuple[str, str], str] = {
 }
 """(importer, imported) -> why it is still there."""
@@ -56,8 +62,13 @@ def _imports(graph: grimp.ImportGraph) -> dict[str, set[str]]:
             for module in graph.modules}
 
 
+def _package(module: str) -> str:
+    """``stammtisch.bots.registry`` -> ``bots``; ``""`` for the package's own module."""
+    return module.split(".")[1] if "." in module else ""
+
+
 def _layer(module: str) -> int:
-    part = module.split(".")[1] if "." in module else ""
+    part = _package(module)
     for rank, names in enumerate(LAYERS):
         if part in names:
             return rank
@@ -135,6 +146,16 @@ def test_no_module_imports_a_higher_layer(graph: grimp.ImportGraph) -> None:
                 where = ", ".join(f"line {d['line_number']}" for d in details)
                 upward.append(f"{module} -> {other} ({where})")
     assert not upward, "imports of a higher layer:\n" + "\n".join(upward)
+
+
+def test_apart_siblings_import_neither_way(graph: grimp.ImportGraph) -> None:
+    apart = {frozenset(pair) for pair in APART}
+    across = [f"{module} -> {other}"
+              for module, imported in sorted(_without_known(_imports(graph)).items())
+              for other in sorted(imported)
+              if _package(module) != _package(other)
+              and frozenset((_package(module), _package(other))) in apart]
+    assert not across, "imports between siblings kept apart:\n" + "\n".join(across)
 
 
 def test_every_known_arrow_is_still_there(graph: grimp.ImportGraph) -> None:

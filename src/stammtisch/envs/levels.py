@@ -6,8 +6,8 @@ MCTS (``openspiel-ismcts``, Schnapsen only) plays through the OpenSpiel adapter
 where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the arena
 and is hidden from the start page and the web tables.
 
-Whoever offers every level (the command line, the arena, the server, the terminal)
-looks levels up through this module: importing it completes the registry's table.
+Whoever offers every level (the command line, the arena, the server) looks levels up
+through this module: importing it completes the registry's table.
 """
 
 from __future__ import annotations

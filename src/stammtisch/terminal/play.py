@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from stammtisch.bots import Bot
+from stammtisch.bots.registry import levels, make_bot
 from stammtisch.core.match import Match
-from stammtisch.envs.levels import levels, make_bot
 from stammtisch.errors import StammtischError
 from stammtisch.i18n import fixed, t
 from stammtisch.terminal.console import Console
