@@ -18,5 +18,5 @@ indices and its rewards; envs/base.py holds what they share.
 
 The same games as OpenSpiel games (the same action indices and tensors):
 envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a Schnapsen bot:
-envs/openspiel_ismcts.py.
+envs/openspiel_ismcts.py, offered as the level ``openspiel-ismcts`` by envs/levels.py.
 """
