@@ -5,8 +5,10 @@ hand toward 31, somebody knocks, the lowest hand loses a life, and the last
 player with lives wins. So their bots share: the lives race (:func:`standing`,
 the value of a position), sampling the hidden hands a player's play makes
 likely (:func:`deal_likely`, :func:`reads_back`, :func:`turns_since`), counting
-turns and patience through a deal (:class:`TurnCount`, :class:`Patience`), and
-the expert's parts for the determinized Monte Carlo search of bots/search.py
+turns and patience through a deal (:class:`TurnCount`, :class:`Patience`), the
+shell of the rule-based levels (:class:`RuleLevel`: read the view, knock once
+patience runs out, else play the level's rule, checked legal), and the expert's
+parts for the determinized Monte Carlo search of bots/search.py
 (:class:`SearchingExpert`).
 
 The expert's search (:class:`SearchingExpert`): every world is one complete deal
@@ -32,8 +34,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, Self, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from stammtisch.bots.search import Clock, Plan, mean, scalar_parts, search, seeded
 from stammtisch.cards import CardSet, iter_cards
@@ -191,6 +194,61 @@ class Patience:
             self.deal, self.count = view["deal"], 0
         self.count += 1
         return self.count > self.limit
+
+
+class Reading(Protocol):
+    """What a rule-based level needs of its seat's reading of the view (``seen.py``)."""
+
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+
+
+V = TypeVar("V", bound=View)
+R = TypeVar("R", bound=Reading)
+
+
+@dataclass(frozen=True)
+class Shell(Generic[V, R]):
+    """What a game of thirty-one gives its rule-based levels."""
+
+    typed: Callable[[Mapping[str, Any]], V]
+    """The view as the game's typed view (``scat_view``)."""
+    read: Callable[[V], R]
+    """The seat's reading of it (``seen.read``)."""
+    text: Callable[[int], str]
+    knock: int
+    patience: int
+    """Own decisions in one deal after which the level knocks when it may (no round
+    goes on for ever)."""
+
+
+class RuleLevel(Generic[V, R]):
+    """A rule-based level (beginner, club) of a game of thirty-one: it reads its seat's
+    view, knocks once its patience for the deal runs out, else plays :meth:`move`."""
+
+    name = ""
+    shell: Shell[V, R]
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.patience = Patience(self.shell.patience)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return self.shell.text(self.pick(self.shell.typed(view)))
+
+    def pick(self, view: V) -> int:
+        """The level's action (checked legal) for a seat's view."""
+        seen = self.shell.read(view)
+        if self.patience.tired(view) and self.shell.knock in seen.legal:
+            return self.shell.knock
+        action = self.move(view, seen)
+        if action not in seen.legal:
+            raise ValueError(f"the bot chose {self.shell.text(action)!r}, not legal here")
+        return action
+
+    def move(self, view: V, seen: R) -> int:
+        """The level's rule."""
+        raise NotImplementedError
 
 
 class TurnCount:

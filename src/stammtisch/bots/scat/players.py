@@ -1,6 +1,6 @@
 """The Scat computer players (rules/scat.md): each reads its seat's view only.
-Rules of thumb in policy.py, odds in odds.py, the expert's search in
-bots/thirty_one.py over deals from determinize.py."""
+Rules of thumb in policy.py, odds in odds.py, the rule-based levels' shell and the
+expert's search in bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from stammtisch.bots.scat.history import Move, Snapshot, last_moves, snapshot
 from stammtisch.bots.scat.odds import lowest_chance
 from stammtisch.bots.scat.policy import beginner_move, club_move, rollout_policy, suits_of
 from stammtisch.bots.scat.seen import Seen, read
-from stammtisch.bots.thirty_one import Patience, SearchingExpert
+from stammtisch.bots.thirty_one import RuleLevel, SearchingExpert, Shell
 from stammtisch.cards import SCAT_DECK
 from stammtisch.games.scat import DISCARD, DRAW, KNOCK, action_text, discard, parse_action
 from stammtisch.games.scat_types import ScatView, scat_view
@@ -21,54 +21,32 @@ PATIENCE = 24
 they may (no round goes on for ever)."""
 
 
-def _checked(seen: Seen, action: int) -> str:
-    if action not in seen.legal:
-        raise ValueError(f"the bot chose {action_text(action)!r}, not legal here")
-    return action_text(action)
+SHELL: Shell[ScatView, Seen] = Shell(scat_view, read, action_text, KNOCK, PATIENCE)
 
 
-class BeginnerBot:
+class BeginnerBot(RuleLevel[ScatView, Seen]):
     name = "beginner"
+    shell = SHELL
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.patience = Patience(PATIENCE)
-
-    def choose(self, view: dict[str, Any]) -> str:
-        seat_view = scat_view(view)
-        seen = read(seat_view)
-        if self.patience.tired(seat_view) and KNOCK in seen.legal:
-            return action_text(KNOCK)
-        return _checked(seen, beginner_move(seen.phase, seen.hand, seen.top, seen.taken,
-                                            seen.legal, seen.value))
+    def move(self, view: ScatView, seen: Seen) -> int:
+        return beginner_move(seen.phase, seen.hand, seen.top, seen.taken, seen.legal,
+                             seen.value)
 
 
-class ClubBot:
+class ClubBot(RuleLevel[ScatView, Seen]):
     name = "club"
+    shell = SHELL
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.patience = Patience(PATIENCE)
-
-    def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(scat_view(view)))
-
-    def pick(self, view: ScatView) -> int:
-        """The club's action (checked legal) for a seat's view."""
-        seen = read(view)
-        if self.patience.tired(view) and KNOCK in seen.legal:
-            return KNOCK
+    def move(self, view: ScatView, seen: Seen) -> int:
         others = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         initial = len(SCAT_DECK) - 3 * len(seen.active) - 1
         rounds = max(0, initial - seen.stock_size) / len(seen.active)
         after = seen.next_seat(seen.seat)
         feed = 0 if after == seen.knocker else suits_of(seen.known.get(after, 0))
-        action = club_move(
+        return club_move(
             seen.phase, seen.hand, seen.top, seen.taken, seen.legal, seen.value, seen.unseen,
             feed, lambda: lowest_chance(seen.value(seen.hand), others, seen.unseen, rounds,
                                         seen.value))
-        _checked(seen, action)
-        return action
 
 
 class ExpertBot(SearchingExpert):

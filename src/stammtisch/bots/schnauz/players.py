@@ -1,6 +1,6 @@
 """The Schnauz computer players (rules/schnauz.md): each reads its seat's view
-only. Rules of thumb in policy.py, odds in odds.py, the expert's search in
-bots/thirty_one.py over deals from determinize.py."""
+only. Rules of thumb in policy.py, odds in odds.py, the rule-based levels' shell and
+the expert's search in bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from stammtisch.bots.schnauz.history import LastMove, Snapshot, last_moves, snap
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
 from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.bots.thirty_one import Patience, SearchingExpert
+from stammtisch.bots.thirty_one import RuleLevel, SearchingExpert, Shell
 from stammtisch.cards import CardSet
 from stammtisch.games.schnauz import (
     CARDS_OF,
@@ -31,10 +31,7 @@ PATIENCE = 12
 they may (no round goes on for ever)."""
 
 
-def _checked(seen: Seen, action: int) -> str:
-    if action not in seen.legal:
-        raise ValueError(f"the bot chose {action_text(action)!r}, not legal here")
-    return action_text(action)
+SHELL: Shell[SchnauzView, Seen] = Shell(schnauz_view, read, action_text, KNOCK, PATIENCE)
 
 
 def table_after(hand: CardSet, table: CardSet, action: int) -> CardSet:
@@ -52,46 +49,26 @@ def table_after(hand: CardSet, table: CardSet, action: int) -> CardSet:
     return table
 
 
-class BeginnerBot:
+class BeginnerBot(RuleLevel[SchnauzView, Seen]):
     name = "beginner"
+    shell = SHELL
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.patience = Patience(PATIENCE)
-
-    def choose(self, view: dict[str, Any]) -> str:
-        seat_view = schnauz_view(view)
-        seen = read(seat_view)
-        if self.patience.tired(seat_view) and KNOCK in seen.legal:
-            return action_text(KNOCK)
-        return _checked(seen, beginner_move(seen.hand, seen.table, seen.dealer_choice,
-                                            KNOCK in seen.legal))
+    def move(self, view: SchnauzView, seen: Seen) -> int:
+        return beginner_move(seen.hand, seen.table, seen.dealer_choice, KNOCK in seen.legal)
 
 
-class ClubBot:
+class ClubBot(RuleLevel[SchnauzView, Seen]):
     name = "club"
+    shell = SHELL
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.patience = Patience(PATIENCE)
-
-    def choose(self, view: dict[str, Any]) -> str:
-        return action_text(self.pick(schnauz_view(view)))
-
-    def pick(self, view: SchnauzView) -> int:
-        """The club's action (checked legal) for a seat's view."""
-        seen = read(view)
-        if self.patience.tired(view) and KNOCK in seen.legal:
-            return KNOCK
+    def move(self, view: SchnauzView, seen: Seen) -> int:
         power = strength(view["deck_variant"])
         known = [seen.known.get(s, 0) for s in seen.active if s != seen.seat]
         after = seen.next_seat(seen.seat)
         feeds = after != seen.knocker
-        action = club_move(seen.hand, seen.table, power, seen.dealer_choice,
-                           KNOCK in seen.legal, feeds, len(known),
-                           lambda: lowest_chance(seen.hand, seen.table, known, seen.unseen))
-        _checked(seen, action)
-        return action
+        return club_move(seen.hand, seen.table, power, seen.dealer_choice,
+                         KNOCK in seen.legal, feeds, len(known),
+                         lambda: lowest_chance(seen.hand, seen.table, known, seen.unseen))
 
 
 class ExpertBot(SearchingExpert):
