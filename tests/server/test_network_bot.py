@@ -111,6 +111,7 @@ def test_a_program_that_never_answers_is_replaced_after_the_time_limit(
     sock.close()
 
 
+@pytest.mark.slow  # waits out ROOMY_BOT_TIME (3 s) for the fallback
 def test_an_illegal_action_is_refused_and_the_fallback_acts_after_the_limit(
         tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "roomy.db", bot_time=ROOMY_BOT_TIME, bot_rate=1000.0,
