@@ -2,6 +2,11 @@
 put every card of the deck in exactly one place, with the counts the view shows;
 and the plain draw of such a guess the games' samplers share (:func:`deal_places`).
 
+A guess is a :class:`Hidden` (every hand, the stock in draw order, a seed); what a
+view shows it is checked against is a :class:`Shown`, and :func:`check_guess` checks
+one against the other for the games whose guess is hands and a stock (Scat, Schnauz;
+Schmier and Schnapsen add their discards and talon to the same pieces).
+
 A place is a name (``"hand of seat 1"``, ``"stock"``) and its cards; the
 errors name the card and the places, so a bot writer sees what the guess got
 wrong.
@@ -11,10 +16,68 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.cards import Card, CardSet, card_code, codes, iter_cards, to_set
 from stammtisch.errors import ViewError
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """What a view hides: ``hands``, every seat's hand (the seat's own as its view shows
+    it, the cards others saw a seat take among its); ``stock`` in draw order; ``seed``:
+    the generator of reshuffles and the deals to come."""
+
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a view shows that a guess of its hidden cards is checked against."""
+
+    seat: int | None
+    hand: CardSet | None
+    """The seat's own hand, where its view shows it."""
+    hand_codes: Sequence[str] | None
+    stock_size: int = 0
+    hand_sizes: tuple[int, ...] | None = None
+    """Per seat its hand's size (``None``: not checked, a match over)."""
+    known: tuple[CardSet, ...] = ()
+    """Per seat the cards it is known to hold..."""
+    why: str = ""
+    """... and why (``that seat took them from the pile``)."""
+    public: tuple[tuple[str, CardSet], ...] = ()
+    """The places the view shows face up (a discard pile, a table, the tricks)."""
+
+
+def check_own(seat: int | None, what: str, guessed: CardSet, shown: CardSet | None,
+              shown_codes: Sequence[str] | None) -> None:
+    """The guess gives the viewing seat the ``what`` (hand, discards) its view shows."""
+    if seat is not None and shown is not None and guessed != shown:
+        raise ViewError(f"the guess gives seat {seat} the {what} {codes(guessed)}, "
+                        f"its view shows {shown_codes}")
+
+
+def check_guess(shown: Shown, hidden: Hidden, deck: Iterable[Card]) -> None:
+    """``hidden``'s hands and stock fit what ``shown`` shows: the seats, the seat's own
+    hand, the stock's and hands' sizes, the known cards, every card of ``deck`` once."""
+    n = len(shown.known)
+    if len(hidden.hands) != n:
+        raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
+    if shown.seat is not None:
+        check_own(shown.seat, "hand", hidden.hands[shown.seat], shown.hand, shown.hand_codes)
+    stock = check_order("stock", hidden.stock)
+    check_count("stock", stock, shown.stock_size)
+    places = {"stock": stock, **dict(shown.public)}
+    for s in range(n):
+        if shown.hand_sizes is not None:
+            check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
+        check_holds(f"hand of seat {s}", hidden.hands[s], shown.known[s], shown.why)
+        places[f"hand of seat {s}"] = hidden.hands[s]
+    check_partition(deck, places)
 
 
 def check_game(view: Mapping[str, Any], name: str) -> None:
@@ -93,5 +156,5 @@ def deal_places(pool: CardSet, places: Sequence[tuple[CardSet, int]],
     return dealt, free[at:]
 
 
-__all__ = ["check_count", "check_game", "check_holds", "check_order", "check_partition",
-           "deal_places"]
+__all__ = ["Hidden", "Shown", "check_count", "check_game", "check_guess", "check_holds",
+           "check_order", "check_own", "check_partition", "deal_places"]

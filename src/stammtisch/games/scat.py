@@ -51,24 +51,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, Self, cast
 
 from stammtisch.cards import ACE, SCAT_DECK, Card, CardSet, codes, parse_card, to_set
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.guess import (
-    check_count,
-    check_game,
-    check_holds,
-    check_order,
-    check_partition,
-    deal_places,
-)
+from stammtisch.core.guess import Hidden, Shown, check_game, check_guess, deal_places
 from stammtisch.core.lives import lives_result, next_active, restore_standing, take_lives
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError, ViewError
+from stammtisch.errors import NotationError, OptionError
 from stammtisch.games.scat_types import ScatView
 
 NAME = "scat"
@@ -217,31 +209,11 @@ _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands", "pi
 """The slots a copy must not share: lists the play changes in place."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """What a view shows that a guess of its hidden cards is checked against."""
-
-    seat: int | None
-    hand: CardSet | None
-    """The seat's own hand, where its view shows it."""
-    hand_codes: list[str] | None
-    stock_size: int
-    hand_sizes: tuple[int, ...]
-    pile: CardSet
-
-
-@dataclass(frozen=True, slots=True)
-class ScatHidden:
-    """What a Scat view hides, for :meth:`ScatState.from_view`.
-
-    ``hands``: every seat's hand (the seat's own as its view shows it, if it shows
-    one; the cards others took from the pile among theirs); ``stock`` in draw
-    order; ``seed``: the generator of reshuffles and the deals to come.
-    """
-
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...] = ()
-    seed: int = 0
+ScatHidden = Hidden
+"""What a Scat view hides, for :meth:`ScatState.from_view`: ``hands``, every seat's hand
+(the seat's own as its view shows it, if it shows one; the cards others took from the
+pile among theirs); ``stock`` in draw order; ``seed``: the generator of reshuffles and
+the deals to come."""
 
 
 class ScatState:
@@ -541,36 +513,23 @@ class ScatState:
         public.last_showdown = (None if view["last_showdown"] is None
                                 else _copied(view["last_showdown"]))
         seat = view["seat"]
-        shown = _Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
-                       else None, view.get("hand"), view["stock_size"],
-                       tuple(view["hand_sizes"]), to_set(public.pile))
+        shown = Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
+                      else None, view.get("hand"), view["stock_size"],
+                      tuple(view["hand_sizes"]), tuple(public.known),
+                      "that seat took them from the pile",
+                      (("discard pile", to_set(public.pile)),))
         return partial(public._guessed, shown)
 
-    def _guessed(self, shown: _Shown, hidden: ScatHidden) -> Self:
+    def _guessed(self, shown: Shown, hidden: ScatHidden) -> Self:
         """A copy of this public state with ``hidden`` placed."""
         state = copy_slots(self, _LIST_SLOTS)
         state.seed = hidden.seed
         state._place_hidden(shown, hidden)
         return state
 
-    def _place_hidden(self, shown: _Shown, hidden: ScatHidden) -> None:
+    def _place_hidden(self, shown: Shown, hidden: ScatHidden) -> None:
         """The hands and the stock from ``hidden``, checked against the view."""
-        n = self.num_players
-        if len(hidden.hands) != n:
-            raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
-        seat = shown.seat
-        if seat is not None and shown.hand is not None and hidden.hands[seat] != shown.hand:
-            raise ViewError(f"the guess gives seat {seat} the hand {codes(hidden.hands[seat])}, "
-                            f"its view shows {shown.hand_codes}")
-        stock = check_order("stock", hidden.stock)
-        check_count("stock", stock, shown.stock_size)
-        places = {"stock": stock, "discard pile": shown.pile}
-        for s in range(n):
-            check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
-            check_holds(f"hand of seat {s}", hidden.hands[s], self.known[s],
-                        "that seat took them from the pile")
-            places[f"hand of seat {s}"] = hidden.hands[s]
-        check_partition(SCAT_DECK, places)
+        check_guess(shown, hidden, SCAT_DECK)
         self.hands = list(hidden.hands)
         self.stock = tuple(hidden.stock)
 

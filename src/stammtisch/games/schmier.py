@@ -91,6 +91,7 @@ from stammtisch.core.guess import (
     check_count,
     check_game,
     check_order,
+    check_own,
     check_partition,
     deal_places,
 )
@@ -756,13 +757,9 @@ class SchmierState:
                             f"{len(hidden.discards)} discards; Schmier has {NUM_PLAYERS} seats")
         seat = shown.seat
         if seat is not None:
-            if hidden.hands[seat] != shown.hand:
-                raise ViewError(f"the guess gives seat {seat} the hand "
-                                f"{codes(hidden.hands[seat])}, its view shows {shown.hand_codes}")
-            if hidden.discards[seat] != shown.discarded:
-                raise ViewError(f"the guess gives seat {seat} the discards "
-                                f"{codes(hidden.discards[seat])}, its view shows "
-                                f"{shown.discarded_codes}")
+            check_own(seat, "hand", hidden.hands[seat], shown.hand, shown.hand_codes)
+            check_own(seat, "discards", hidden.discards[seat], shown.discarded,
+                      shown.discarded_codes)
         stock = check_order("stock", hidden.stock)
         places = {"stock": stock, "tricks": shown.played}
         for s in range(NUM_PLAYERS):

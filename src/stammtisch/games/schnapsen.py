@@ -95,6 +95,7 @@ from stammtisch.core.guess import (
     check_game,
     check_holds,
     check_order,
+    check_own,
     check_partition,
 )
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
@@ -820,10 +821,9 @@ class SchnapsenState:
         if len(hidden.hands) != 2:
             raise ViewError(f"the guess names {len(hidden.hands)} hands; Schnapsen has 2")
         hands = [hidden.hands[0], hidden.hands[1]]
-        if shown is not None and hands[shown[0]] != shown[1]:
+        if shown is not None:
             seat, hand = shown
-            raise ViewError(f"the guess gives seat {seat} the hand {codes(hands[seat])}, "
-                            f"its view shows {codes(hand)}")
+            check_own(seat, "hand", hands[seat], hand, codes(hand))
         talon = check_order("talon", hidden.talon)
         face_down = self.t - 1 if self.t else 0
         if len(hidden.talon) != face_down:

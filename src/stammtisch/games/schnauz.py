@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Self, cast
@@ -58,14 +57,7 @@ from stammtisch.cards import (
     to_set,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.guess import (
-    check_count,
-    check_game,
-    check_holds,
-    check_order,
-    check_partition,
-    deal_places,
-)
+from stammtisch.core.guess import Hidden, Shown, check_game, check_guess, deal_places
 from stammtisch.core.lives import lives_result, next_active, restore_standing, take_lives
 from stammtisch.core.options import (
     REQUIRED,
@@ -76,7 +68,7 @@ from stammtisch.core.options import (
     seat_or_random,
 )
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError, ViewError
+from stammtisch.errors import NotationError, OptionError
 from stammtisch.games.schnauz_types import SchnauzView
 
 NAME = "schnauz"
@@ -273,31 +265,10 @@ _LIST_SLOTS = ("lives", "eliminated", "eliminated_order", "active", "hands")
 """The slots a copy must not share: lists the play changes in place."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """What a view shows that a guess of its hidden cards is checked against."""
-
-    seat: int | None
-    hand: CardSet | None
-    """The seat's own hand, where its view shows it."""
-    hand_codes: list[str] | None
-    stock_size: int
-    known: tuple[CardSet, ...]
-    """Per seat the cards it is known to hold (taken from the table)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SchnauzHidden:
-    """What a Schnauz view hides, for :meth:`SchnauzState.from_view`.
-
-    ``hands``: every seat's hand (the seat's own as its view shows it; the cards
-    others saw a seat take among its); ``stock`` in draw order; ``seed``: the
-    generator of reshuffles and the deals to come.
-    """
-
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...] = ()
-    seed: int = 0
+SchnauzHidden = Hidden
+"""What a Schnauz view hides, for :meth:`SchnauzState.from_view`: ``hands``, every seat's
+hand (the seat's own as its view shows it; the cards others saw a seat take among its);
+``stock`` in draw order; ``seed``: the generator of reshuffles and the deals to come."""
 
 
 class SchnauzState:
@@ -575,37 +546,24 @@ class SchnauzState:
         if seat is not None:
             known[seat] = _cards(view["own_known"])
         state.public = state.table | state.out_of_play | sum(known)
-        shown = _Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
-                       else None, view.get("hand"), view["stock_size"], tuple(known))
+        sizes = None if state.phase == OVER else tuple(0 if out else 3
+                                                       for out in state.eliminated)
+        shown = Shown(seat, _cards(view["hand"]) if seat is not None and "hand" in view
+                      else None, view.get("hand"), view["stock_size"], sizes, tuple(known),
+                      "that seat took them from the table",
+                      (("table", state.table), ("out-of-play tables", state.out_of_play)))
         return partial(state._guessed, shown)
 
-    def _guessed(self, shown: _Shown, hidden: SchnauzHidden) -> Self:
+    def _guessed(self, shown: Shown, hidden: SchnauzHidden) -> Self:
         """A copy of this public state with ``hidden`` placed."""
         state = copy_slots(self, _LIST_SLOTS)
         state.seed = hidden.seed
         state._place_hidden(shown, hidden)
         return state
 
-    def _place_hidden(self, shown: _Shown, hidden: SchnauzHidden) -> None:
+    def _place_hidden(self, shown: Shown, hidden: SchnauzHidden) -> None:
         """The hands and the stock from ``hidden``, checked against the view."""
-        n = self.num_players
-        if len(hidden.hands) != n:
-            raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
-        seat, known = shown.seat, shown.known
-        if seat is not None and shown.hand is not None and hidden.hands[seat] != shown.hand:
-            raise ViewError(f"the guess gives seat {seat} the hand "
-                            f"{codes(hidden.hands[seat])}, its view shows {shown.hand_codes}")
-        stock = check_order("stock", hidden.stock)
-        check_count("stock", stock, shown.stock_size)
-        places = {"stock": stock, "table": self.table, "out-of-play tables": self.out_of_play}
-        for s in range(n):
-            if self.phase != OVER:
-                check_count(f"hand of seat {s}", hidden.hands[s],
-                            0 if self.eliminated[s] else 3)
-            check_holds(f"hand of seat {s}", hidden.hands[s], known[s],
-                        "that seat took them from the table")
-            places[f"hand of seat {s}"] = hidden.hands[s]
-        check_partition(SCHNAUZ_DECKS[self.deck_variant], places)
+        check_guess(shown, hidden, SCHNAUZ_DECKS[self.deck_variant])
         self.hands = list(hidden.hands)
         self.stock = tuple(hidden.stock)
 
