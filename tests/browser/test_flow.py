@@ -130,14 +130,20 @@ def test_a_forced_move_plays_itself(page: Any, server: LiveServer) -> None:
     for _ in range(60):
         if wait_turn(page) == "over":
             break
-        if page.locator(".selection.forced").count():
+        # (read at once: the note goes when the move is played)
+        note = page.evaluate("() => document.querySelector('.selection.forced')?.innerText")
+        if note:
             before = actions(page)
             shoot(page, "flow-forced-move")
-            assert "Only one move" in page.inner_text(".selection.forced")
+            assert "Only one move" in note
             # as long as one of our choices takes (at most 15 s): test_page_details.py
             page.wait_for_function(ACTIONS_PAST, arg=before)
             return
         before = actions(page)
+        # A person's pause before choosing: the page holds a forced move about as long
+        # (at our test's speed it would show its note for 0.4 s, less than a loaded
+        # machine takes to look).
+        page.wait_for_timeout(1500)
         cards = page.locator(".hand button.card")
         if cards.count():
             cards.first.click()
