@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
+from typing import Any, Generic, Literal, NotRequired, Protocol, Self, TypedDict
+
+from typing_extensions import TypeVar  # a TypeVar's default (PEP 696) before Python 3.13
 
 from stammtisch.cards import Card
 from stammtisch.core.options import OptionSpec
@@ -67,8 +69,14 @@ def of_game(view: Mapping[str, Any], game: str) -> Mapping[str, Any]:
     return view
 
 
-class GameState(Protocol):
-    """The int-level state of one match of one game."""
+ViewT_co = TypeVar("ViewT_co", covariant=True, default=View)
+"""A game's view (``SchnauzView``...): what :meth:`GameState.view` gives."""
+ResultT_co = TypeVar("ResultT_co", covariant=True, default=Mapping[str, Any])
+"""A game's result (``SchnauzResult``...): what :meth:`GameState.result` gives."""
+
+
+class GameState(Protocol[ViewT_co, ResultT_co]):
+    """The int-level state of one match of one game (``GameState`` alone: of any game)."""
 
     num_players: int
     to_act: int
@@ -95,7 +103,7 @@ class GameState(Protocol):
         """Action id of a text; raises NotationError if it names no action."""
         ...
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> ViewT_co:
         """What ``seat`` may know (``None``: a spectator), JSON-ready."""
         ...
 
@@ -103,34 +111,40 @@ class GameState(Protocol):
         """The full state, hidden cards included, JSON-ready (tests and debugging)."""
         ...
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> ResultT_co | None:
         """``None`` while the match runs, then its JSON-ready result."""
         ...
 
 
-StateFactory = Callable[[Mapping[str, Any], int, Sequence[tuple[Card, ...]]], GameState]
 
 Sampler = Callable[[Mapping[str, Any], random.Random], GameState]
 """``sample(view, rng)``: a full state consistent with a seat's view, the cards it hides
 drawn with ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
 
 
+ViewT = TypeVar("ViewT", default=Any)
+ResultT = TypeVar("ResultT", default=Any)
+
+
 @dataclass(frozen=True)
-class GameInfo:
-    """A registered game: how to set it up and what it accepts."""
+class GameInfo(Generic[ViewT, ResultT]):
+    """A registered game: how to set it up and what it accepts. Its states give
+    ``ViewT`` views and ``ResultT`` results (each game's ``GAME`` says which; a
+    ``GameInfo`` found by name says neither)."""
 
     name: str
     title: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    new_state: StateFactory
+    new_state: Callable[[Mapping[str, Any], int, Sequence[tuple[Card, ...]]],
+                        GameState[ViewT, ResultT]]
     """``new_state(options, seed, decks)`` with resolved options and int decks."""
     deck: Callable[[Mapping[str, Any]], tuple[Card, ...]]
     """The game's deck under the given options, in canonical order."""
     check: Callable[[Mapping[str, Any]], None]
     """Checks between options (a first dealer beyond the seats); raises OptionError."""
-    sample: Sampler
+    sample: Callable[[Mapping[str, Any], random.Random], GameState[ViewT, ResultT]]
     """The game's plain sampler of a view's hidden cards: uniform among the deals the
     view allows (the bots layer what they read from the others' play on top)."""
     summary: str = ""

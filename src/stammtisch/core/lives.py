@@ -114,7 +114,7 @@ def take_lives(state: LivesState, losses: Mapping[int, int]) -> bool:
     return True
 
 
-def lives_result(state: LivesState) -> dict[str, Any] | None:
+def lives_result(state: LivesState) -> LivesResult | None:
     """The result of an elimination match, once it is over."""
     if state.phase != OVER:
         return None

@@ -8,7 +8,9 @@ per-seat views and a replayable record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Generic
+
+from typing_extensions import TypeVar  # a TypeVar's default (PEP 696) before Python 3.13
 
 from stammtisch.cards import Card, card_code, parse_card
 from stammtisch.core.action import Action
@@ -17,6 +19,12 @@ from stammtisch.core.options import resolve
 from stammtisch.errors import IllegalActionError, NotationError, OptionError, StammtischError
 
 DeckInput = Sequence[str | Card] | str
+
+ViewT = TypeVar("ViewT", default=dict[str, Any])
+"""What :meth:`Match.view` gives: the game's view (``SchnauzView``...) where the type
+checker knows the game (``Match(schnauz.GAME, ...)``), else a plain dict."""
+ResultT = TypeVar("ResultT", default=dict[str, Any])
+"""What :attr:`Match.result` gives once the match is over (``SchnapsenResult``...)."""
 
 
 def read_decks(info: GameInfo, options: Mapping[str, Any],
@@ -43,7 +51,7 @@ def read_decks(info: GameInfo, options: Mapping[str, Any],
     return tuple(result)
 
 
-class Match:
+class Match(Generic[ViewT, ResultT]):
     """One match of one game, played through actions in notation.
 
     >>> import stammtisch
@@ -56,8 +64,8 @@ class Match:
     0
     """
 
-    def __init__(self, info: GameInfo, *, seed: int, decks: Sequence[DeckInput] | None = None,
-                 options: Mapping[str, Any]) -> None:
+    def __init__(self, info: GameInfo[ViewT, ResultT], *, seed: int,
+                 decks: Sequence[DeckInput] | None = None, options: Mapping[str, Any]) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError("seed", "an integer", value=seed, game=info.name)
         self.info = info
@@ -70,15 +78,16 @@ class Match:
             self._state.events = []
         self._events: list[Event] = self._state.events
         self._played: list[int] = []
-        self._undo: list[tuple[GameState, int]] = []
+        self._undo: list[tuple[GameState[ViewT, ResultT], int]] = []
 
     @property
     def game(self) -> str:
         return self.info.name
 
     @property
-    def state(self) -> GameState:
-        """The int-level state (fast path for bots); do not mutate it."""
+    def state(self) -> GameState[Any, Any]:
+        """The int-level state (fast path for bots, which know their game's state
+        class); do not mutate it."""
         return self._state
 
     @property
@@ -140,14 +149,12 @@ class Match:
             raise ValueError(f"keep_undo needs a count of actions, not {last}")
         del self._undo[:max(0, len(self._undo) - last)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may know; ``None`` is a spectator."""
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                  or not 0 <= seat < self.num_players):
             raise StammtischError(f"no seat {seat!r} at this table of {self.num_players}")
-        # The game's TypedDict (games/<game>_types.py) as the plain dict its readers
-        # take today; tests/games/test_contract.py checks every view against it.
-        return cast(dict[str, Any], self._state.view(seat))
+        return self._state.view(seat)
 
     @property
     def num_players(self) -> int:
@@ -164,7 +171,7 @@ class Match:
         return [self._state.action_text(a) for a in self._played]
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> ResultT | None:
         return self._state.result()
 
     def record(self) -> dict[str, Any]:

@@ -166,7 +166,7 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardGame) -> None:
         super().__init__(game)
         self.rules = game.rules
-        self.engine: GameState | None = None
+        self.engine: GameState[Any, Any] | None = None
         self.moves = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardGameState:

@@ -61,7 +61,7 @@ from stammtisch.core.lives import lives_result, next_active, restore_standing, t
 from stammtisch.core.options import REQUIRED, boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
-from stammtisch.games.scat_types import ScatView
+from stammtisch.games.scat_types import ScatResult, ScatView
 
 NAME = "scat"
 
@@ -544,7 +544,7 @@ class ScatState:
     def parse_action(self, text: str) -> int:
         return parse_action(text)
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> ScatResult | None:
         return lives_result(self)
 
     def _last_showdown(self) -> dict[str, Any] | None:

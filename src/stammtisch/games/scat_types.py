@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from stammtisch.core.game import ActionEvent, View, of_game
-from stammtisch.core.lives import LastSeatEvent, LifeEvent
+from stammtisch.core.lives import LastSeatEvent, LifeEvent, LivesResult
 
 
 class ScatShowdown(TypedDict):
@@ -26,6 +26,10 @@ class ScatShowdown(TypedDict):
     lowest: float | None
     """The lowest hand value (``None`` for a 31)."""
     lives_lost: dict[str, int]
+
+
+ScatResult = LivesResult
+"""A finished Scat match: the last seat with pennies, and the order the others went out."""
 
 
 class ScatView(View):

@@ -98,7 +98,7 @@ from stammtisch.core.guess import (
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError, ViewError
-from stammtisch.games.schmier_types import SchmierView
+from stammtisch.games.schmier_types import SchmierResult, SchmierView
 
 NAME = "schmier"
 NUM_PLAYERS = 6
@@ -784,7 +784,7 @@ class SchmierState:
     def parse_action(self, text: str) -> int:
         return parse_action(text)
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> SchmierResult | None:
         if self.phase != OVER:
             return None
         winners = self.winners

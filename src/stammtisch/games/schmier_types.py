@@ -57,6 +57,21 @@ class DealScore(TypedDict):
     scores: list[int]
 
 
+class SchmierResult(TypedDict):
+    """A finished Schmier match."""
+
+    winner: int | None
+    """The winning team; ``None``: more than one team won together."""
+    winners: list[int]
+    winning_seats: list[int]
+    scores: list[int]
+    teams: list[list[int]]
+    deals: int
+    """Deals scored (not those thrown in)."""
+    thrown_in: int
+    """Deals thrown in (§14)."""
+
+
 class SchmierView(View):
     """What one seat of a Schmier match may know (keys: ``SchmierState.view``)."""
 

@@ -101,7 +101,7 @@ from stammtisch.core.guess import (
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for
 from stammtisch.errors import NotationError, OptionError, ViewError
-from stammtisch.games.schnapsen_types import SchnapsenView
+from stammtisch.games.schnapsen_types import SchnapsenResult, SchnapsenView
 
 NAME = "schnapsen"
 
@@ -917,7 +917,7 @@ class SchnapsenState:
             return CLOSED
         return EXHAUSTED if self.t == 0 else OPEN
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> SchnapsenResult | None:
         if not self.over:
             return None
         points = self.game_points

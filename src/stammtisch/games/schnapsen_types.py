@@ -58,6 +58,14 @@ class DealSummary(TypedDict):
     match_points: list[int]
 
 
+class SchnapsenResult(TypedDict):
+    """A finished Schnapsen match (a Bummerl)."""
+
+    winner: int
+    game_points: list[int]
+    deals: int
+
+
 class SchnapsenView(View):
     """What one seat of a Schnapsen match may know (keys: ``SchnapsenState.view``)."""
 

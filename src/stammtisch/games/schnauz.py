@@ -69,7 +69,7 @@ from stammtisch.core.options import (
 )
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
-from stammtisch.games.schnauz_types import SchnauzView
+from stammtisch.games.schnauz_types import SchnauzResult, SchnauzView
 
 NAME = "schnauz"
 
@@ -578,7 +578,7 @@ class SchnauzState:
     def parse_action(self, text: str) -> int:
         return parse_action(text)
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> SchnauzResult | None:
         return lives_result(self)
 
     def view(self, seat: int | None) -> SchnauzView:

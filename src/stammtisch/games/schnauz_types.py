@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from stammtisch.core.game import ActionEvent, View, of_game
-from stammtisch.core.lives import LastSeatEvent, LifeEvent
+from stammtisch.core.lives import LastSeatEvent, LifeEvent, LivesResult
 
 
 class SchnauzShowdown(TypedDict):
@@ -49,6 +49,10 @@ class SchnauzView(View):
     own_known: NotRequired[list[str]]
     last_showdown: SchnauzShowdown | None
     hand_value: NotRequired[str]
+
+
+SchnauzResult = LivesResult
+"""A finished Schnauz match: the last seat with lives, and the order the others went out."""
 
 
 class SchnauzDealEvent(TypedDict):
