@@ -48,7 +48,7 @@ def new_match(game: str, *, seed: int, decks: Sequence[DeckInput] | None = None,
 
 
 def replay(record: Any) -> Match:
-    """Rebuild a match from its record (rules/NOTATION.md), action by action.
+    """Rebuild a match from its record (docs/rules/NOTATION.md), action by action.
 
     :raises RecordError: naming the field, or the index of an action that cannot
         be read or is not legal at its point (with the legal actions there).

@@ -1,8 +1,8 @@
-"""Cards as ints, sets of cards as int bitmasks (rules/README.md §2-§3).
+"""Cards as ints, sets of cards as int bitmasks (docs/rules/README.md §2-§3).
 
 A card is ``suit * 13 + (rank - 2)`` with suits C=0, D=1, H=2, S=3 and ranks
 2..14 (ace = 14); the joker ``JK`` is 52. Ascending card ints are exactly the
-canonical deck order of README §3 (suit by suit C, D, H, S, low to high, joker
+canonical deck order of docs/rules/README.md §3 (suit by suit C, D, H, S, low to high, joker
 last), so sorting ints sorts cards canonically.
 
 A set of cards is an int with bit ``c`` set for card ``c``:
@@ -168,7 +168,7 @@ def deck(ranks: Iterable[int], *, joker: bool = False) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-# The decks of README §3.
+# The decks of docs/rules/README.md §3.
 SCHNAUZ_DECKS: dict[str, tuple[Card, ...]] = {
     "A7": deck(range(7, 15)),
     "A9": deck(range(9, 15)),

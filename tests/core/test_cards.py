@@ -1,4 +1,4 @@
-"""Card codes and decks (rules/README.md §2-§3, cards.py)."""
+"""Card codes and decks (docs/rules/README.md §2-§3, cards.py)."""
 
 from __future__ import annotations
 

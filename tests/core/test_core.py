@@ -1,4 +1,4 @@
-"""The errors of the match contract (DESIGN.md, rules/NOTATION.md, rules/README.md §9).
+"""The errors of the match contract (DESIGN.md, docs/rules/NOTATION.md, docs/rules/README.md §9).
 
 Every error names what is at fault (the action and the legal ones, the option
 key and its allowed values, the text, the record index) and derives from

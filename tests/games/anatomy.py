@@ -44,7 +44,7 @@ def _schnauz_hidden(dump: Dump, seat: int | None, events: Events) -> set[str]:  
 
 
 def _schnauz_own(dump: Dump, seat: int | None) -> dict[str, Any]:
-    """A seat sees its hand while it is in the match (README §7)."""
+    """A seat sees its hand while it is in the match (docs/rules/README.md §7)."""
     playing = seat is not None and not dump["eliminated"][seat] and dump["phase"] != "over"
     return {"hand": dump["hands"][seat] if playing and seat is not None else ABSENT}
 

@@ -1,5 +1,5 @@
-"""Scat audit against rules/scat.md (incl. the §12 clarifications), README §4/§5/§7
-and NOTATION.md.
+"""Scat audit against docs/rules/scat.md (incl. the §12 clarifications), README.md §4/§5/§7
+and NOTATION.md (both in docs/rules/).
 
 The first part is a differential test: ``Ref`` below is a second, deliberately
 plain implementation written from the spec text alone (card codes, lists and
@@ -77,7 +77,7 @@ class Ref:
         return [s for s in range(self.n) if not self.out[s]]
 
     def left(self, seat: int) -> int:
-        """README §4: the next active seat clockwise."""
+        """docs/rules/README.md §4: the next active seat clockwise."""
         seat = (seat + 1) % self.n
         while self.out[seat]:
             seat = (seat + 1) % self.n
@@ -212,7 +212,7 @@ class Ref:
         self.take(losses)
 
     def take(self, losses: dict[int, int]) -> None:
-        for s, k in losses.items():                                     # README §7
+        for s, k in losses.items():                                     # docs/rules/README.md §7
             for _ in range(k):
                 if self.out[s]:
                     break

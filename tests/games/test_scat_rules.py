@@ -1,4 +1,4 @@
-"""Scat: the worked scenarios of rules/scat.md §11 (one test per row), the §12
+"""Scat: the worked scenarios of docs/rules/scat.md §11 (one test per row), the §12
 clarifications, notation, options, the golden records, and one random match per
 option combination on the fast path (cards, hand sizes, one winner)."""
 

@@ -1,5 +1,5 @@
-"""Audit of the Schmier engine against rules/schmier.md (§1-§14), rules/README.md and
-rules/NOTATION.md, through the public API only.
+"""Audit of the Schmier engine against docs/rules/schmier.md (§1-§14), docs/rules/README.md and
+docs/rules/NOTATION.md, through the public API only.
 
 Two parts:
 
@@ -26,7 +26,7 @@ from stammtisch.games.schmier import SchmierState
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
-FULL = [r + s for s in SUITS for r in RANKS] + ["JK"]  # README §3 deck order
+FULL = [r + s for s in SUITS for r in RANKS] + ["JK"]  # docs/rules/README.md §3 deck order
 PARTNER = {"C": "S", "S": "C", "D": "H", "H": "D"}
 COUNT = {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 10}
 
@@ -272,7 +272,7 @@ def compare(options: dict[str, Any], seed: int, bias: float) -> int:
         decks.append(deck)
     options = {"first_dealer": rng.choice([*range(6), "random"]), **options}
     match = stammtisch.new_match("schmier", seed=seed, decks=decks, **options)
-    if options["first_dealer"] == "random":  # drawn from the seed (README §5)
+    if options["first_dealer"] == "random":  # drawn from the seed (docs/rules/README.md §5)
         options["first_dealer"] = match.view(None)["dealer"]
         assert stammtisch.new_match("schmier", seed=seed, decks=decks, **{
             **options, "first_dealer": "random"}).view(None)["dealer"] == \

@@ -1,5 +1,5 @@
 """Schmier: a referee that recomputes every match under every option combination
-(DESIGN.md "Tests" 2, rules/schmier.md).
+(DESIGN.md "Tests" 2, docs/rules/schmier.md).
 
 ``test_every_option_combination`` plays one seeded random match for every
 combination of the option values on the fast path (``legal``/``apply`` on ints);

@@ -1,4 +1,4 @@
-"""The worked scenarios SM-T1..SM-T19 of rules/schmier.md §13, one test each, the
+"""The worked scenarios SM-T1..SM-T19 of docs/rules/schmier.md §13, one test each, the
 binding clarifications of §14, options, notation and the golden records.
 
 Deals are stacked. The scoring scenarios share designed deals (dealer 5, trump

@@ -1,4 +1,4 @@
-"""Audit of the Schnapsen engine against rules/schnapsen.md (§1-§14), README.md and NOTATION.md.
+"""Schnapsen engine audit against docs/rules/schnapsen.md (§1-§14), README.md and NOTATION.md.
 
 Two parts:
 

@@ -1,5 +1,5 @@
 """Schnapsen: referees that recompute the score of every deal (DESIGN.md "Tests" 2,
-rules/schnapsen.md §8, §10).
+docs/rules/schnapsen.md §8, §10).
 
 - ``test_every_option_combination``: one seeded random match for every
   combination of the option values, on the fast path (``legal``/``apply`` on

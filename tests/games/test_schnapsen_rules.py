@@ -1,4 +1,4 @@
-"""The worked scenarios SN-T1..SN-T20 of rules/schnapsen.md §13, one test each, the
+"""The worked scenarios SN-T1..SN-T20 of docs/rules/schnapsen.md §13, one test each, the
 binding clarifications of §14, notation, options and illegal actions.
 
 Deals are stacked decks (index 0 = top, the deal of §5). Where a scenario needs

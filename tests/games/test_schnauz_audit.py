@@ -1,4 +1,4 @@
-"""Schnauz audit against rules/schnauz.md (§6.2 order of checks, §8, §11).
+"""Schnauz audit against docs/rules/schnauz.md (§6.2 order of checks, §8, §11).
 
 ``Ref`` is a plain second implementation written from the spec text (card codes,
 tuples for the §7.1 key). Random matches under every option combination are

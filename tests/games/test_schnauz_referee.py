@@ -1,5 +1,5 @@
 """Schnauz: a referee that recomputes every match under every option combination
-(DESIGN.md "Tests" 2, rules/schnauz.md, README §7).
+(DESIGN.md "Tests" 2, docs/rules/schnauz.md, docs/rules/README.md §7).
 
 ``test_every_option_combination`` plays one seeded random match for every
 combination of the option values (itertools.product) on the fast path
@@ -85,7 +85,7 @@ class Referee:
     clockwise; one knock per round, after which every other seat acts exactly
     once; N passes in a row (no knock) replace the table, or with a short stock
     do what ``short_stock_on_all_pass`` says. Lives are kept independently
-    (README §7: a loss takes a life, or eliminates from 0) and each showdown's
+    (docs/rules/README.md §7: a loss takes a life, or eliminates from 0) and each showdown's
     losses follow §8 and the Clarifications. Dealers follow §4.5; cards are dealt
     from the dealer's left, ending with the dealer (§5.2).
     """
@@ -183,7 +183,7 @@ class Referee:
             self.passes = 0
 
     def legal(self, state: SchnauzState) -> list[int]:
-        """The legal actions now, in canonical order (§6.1, NOTATION.md)."""
+        """The legal actions now, in canonical order (§6.1, docs/rules/NOTATION.md)."""
         if self.choosing:
             return [KEEP, SWAP_HAND]
         hand, table = state.hands[self.expected], state.table

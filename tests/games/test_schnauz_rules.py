@@ -1,4 +1,4 @@
-"""The worked scenarios SZ-T1..SZ-T20 of rules/schnauz.md §10, one test each,
+"""The worked scenarios SZ-T1..SZ-T20 of docs/rules/schnauz.md §10, one test each,
 the binding clarifications of §11, and the golden records of tests/data/."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ SWITCH_VALUES: dict[str, tuple[Any, Any]] = {
     "marriage_after_close_or_exhaustion": (False, True),
     "last_trick_bonus": (0, 10),
 }
-"""The options with two values each (rules/schnapsen.md §3); the ints are drawn."""
+"""The options with two values each (docs/rules/schnapsen.md §3); the ints are drawn."""
 DRAWN = ("schneider_max_points", "match_target", "first_dealer")
 SWITCHES = list(SWITCH_VALUES)
 

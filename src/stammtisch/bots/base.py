@@ -21,7 +21,7 @@ stammtisch; print(stammtisch.new_match('scat', seed=1, num_players=3).view(0))"`
 shows one). The rules are in ``rules/<game>.md``.
 
 **Actions.** ``view["legal_actions"]`` lists every legal action as its canonical
-text (rules/NOTATION.md), in the game's canonical order; return one of them as
+text (docs/rules/NOTATION.md), in the game's canonical order; return one of them as
 it is. A text is words: the first says what (``play``, ``swap``, ``discard``,
 ``bid``, ``knock`` ...), the rest are card codes, a number (``bid 4``) or a suit
 (``trump H``): ``action.split()`` reads it. A card code is rank then suit: ranks

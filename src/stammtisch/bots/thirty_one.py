@@ -1,4 +1,4 @@
-"""What the bots of the two thirty-one games share (rules/schnauz.md, rules/scat.md).
+"""What the bots of the two thirty-one games share (docs/rules/schnauz.md, docs/rules/scat.md).
 
 Schnauz and Scat are both games of thirty-one: everybody improves a three-card
 hand toward 31, somebody knocks, the lowest hand loses a life, and the last

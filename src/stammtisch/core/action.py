@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Action:
-    """One action in canonical notation (rules/NOTATION.md).
+    """One action in canonical notation (docs/rules/NOTATION.md).
 
     Two actions are equal when their texts are; ``id`` is the game's int for it
     (the fast path's action id) and takes no part in comparisons.

@@ -1,4 +1,4 @@
-"""Lives, elimination and the last player standing (rules/README.md §7).
+"""Lives, elimination and the last player standing (docs/rules/README.md §7).
 
 Shared by the elimination games (Schnauz, Scat): their states keep ``lives``,
 ``eliminated``, ``eliminated_order`` and ``active`` among their slots

@@ -175,7 +175,7 @@ class Match(Generic[ViewT, ResultT]):
         return self._state.result()
 
     def record(self) -> dict[str, Any]:
-        """The JSON-ready game record of rules/NOTATION.md."""
+        """The JSON-ready game record of docs/rules/NOTATION.md."""
         record: dict[str, Any] = {
             "game": self.game,
             "options": dict(self.options),

@@ -1,7 +1,7 @@
 """Option tables: each game declares its options; creation validates them.
 
 An unknown key or a value outside the allowed set raises :class:`OptionError`
-naming the key and the allowed values (rules/README.md §9).
+naming the key and the allowed values (docs/rules/README.md §9).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading game records (rules/NOTATION.md) before they are replayed.
+"""Reading game records (docs/rules/NOTATION.md) before they are replayed.
 
 A malformed record raises :class:`RecordError` naming the field or the action
 index at fault; nothing is half-built.

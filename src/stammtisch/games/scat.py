@@ -1,4 +1,4 @@
-"""Scat (Thirty-One / Blitz): rules/scat.md, all options.
+"""Scat (Thirty-One / Blitz): docs/rules/scat.md, all options.
 
 Phases of a deal: ``throw_down`` (only with the option: each player, from the
 dealer's left, throws down or declines before seeing his hand), then turns of
@@ -9,7 +9,7 @@ last stock card was drawn. The settlement is not a phase: lives are taken, the
 next deal starts at once, and its ``last_showdown`` stays in every view until
 the next one. The match is ``over`` when one player is left.
 
-Action space (ints; text in rules/NOTATION.md):
+Action space (ints; text in docs/rules/NOTATION.md):
 
 ======================  ===============================  ============================
 id                      text                             when

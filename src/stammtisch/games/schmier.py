@@ -1,4 +1,4 @@
-"""Schmier (Smear with bauers and the joker): rules/schmier.md, all options.
+"""Schmier (Smear with bauers and the joker): docs/rules/schmier.md, all options.
 
 Phases of a deal: ``auction`` (one chance each from the dealer's left, the
 dealer last; a ``max_bid`` ends it at once; six passes throw the deal in and
@@ -10,7 +10,7 @@ the same dealer deals the next deck), ``trump`` (the bidder names it),
 phase: the next deal starts at once and its ``last_deal`` stays in every view.
 The match is ``over`` when §11 names a winner.
 
-Action space (ints; text in rules/NOTATION.md):
+Action space (ints; text in docs/rules/NOTATION.md):
 
 ========================  ============================  =================================
 id                        text                          when

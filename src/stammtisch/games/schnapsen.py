@@ -1,4 +1,4 @@
-"""Schnapsen (Austrian 66) and the match to ``match_target`` (Bummerl): rules/schnapsen.md.
+"""Schnapsen (Austrian 66) and the match to ``match_target`` (Bummerl): docs/rules/schnapsen.md.
 
 Phases of a deal (§6.1): ``open`` (talon on the table, both draw after each
 trick), ``closed`` (the leader closed the talon) and ``exhausted`` (the talon is
@@ -8,7 +8,7 @@ hands are empty; it is scored at once (§10), its summary stays in every view as
 ``last_deal`` and the next deal starts with the other dealer. The match is
 ``over`` once a player has ``match_target`` game points.
 
-Action space (ints; text in rules/NOTATION.md):
+Action space (ints; text in docs/rules/NOTATION.md):
 
 ======================  ===================  ==========================================
 id                      text                 when

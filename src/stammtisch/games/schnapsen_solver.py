@@ -1,6 +1,6 @@
 """Exact alpha-beta over one Schnapsen deal with every card known.
 
-Rules: rules/schnapsen.md §6-§10 under the default options (automatic 66,
+Rules: docs/rules/schnapsen.md §6-§10 under the default options (automatic 66,
 first to 66 ends the deal, strict following with heading and trumping, the
 seed's graded and closing awards), any deck and hand size. Method: fail-soft
 alpha-beta on ints and bitmasks (hands, points, talon position) with a

@@ -1,4 +1,4 @@
-"""Schnauz (31 / Schwimmen with three lives): rules/schnauz.md, all options.
+"""Schnauz (31 / Schwimmen with three lives): docs/rules/schnauz.md, all options.
 
 Phases of a deal: ``dealer_choice`` (the dealer keeps or swaps his hand),
 ``play`` (turns until a knock's final turns end, a Fire or Schnauz ends the
@@ -7,7 +7,7 @@ phase: lives are taken, the next deal starts at once, and its ``last_showdown``
 stays in every view until the next one. The match is ``over`` when one player
 is left.
 
-Action space (ints; text in rules/NOTATION.md):
+Action space (ints; text in docs/rules/NOTATION.md):
 
 ======================  ===============================  ============================
 id                      text                             when

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The Schnapsen engine's fast path compiled: :class:`NativeMatch` mirrors ``SimulatedMatch``.
 
-Rules: rules/schnapsen.md, exactly as games/schnapsen.py plays them (that file is
+Rules: docs/rules/schnapsen.md, exactly as games/schnapsen.py plays them (that file is
 the reference; tests/native/test_differential.py holds the two side by side).
 A :class:`NativeMatch` keeps the whole state in C fields (hands and won cards as
 64-bit card sets, the deal's order, history, marriages, exchanges) and offers

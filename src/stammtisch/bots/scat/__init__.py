@@ -1,4 +1,4 @@
-"""Scat computer players: ``beginner``, ``club`` and ``expert`` (rules/scat.md)."""
+"""Scat computer players: ``beginner``, ``club`` and ``expert`` (docs/rules/scat.md)."""
 
 from __future__ import annotations
 

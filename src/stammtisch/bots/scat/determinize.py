@@ -1,4 +1,4 @@
-"""A complete Scat state consistent with one seat's view (rules/scat.md).
+"""A complete Scat state consistent with one seat's view (docs/rules/scat.md).
 
 Places only what the view hides: the unknown cards of the other hands (and the
 seat's own hand in the throw-down window before it looked) and the stock's cards and

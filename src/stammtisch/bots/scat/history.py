@@ -1,4 +1,4 @@
-"""What a Scat seat can tell of the others' moves (rules/scat.md §6).
+"""What a Scat seat can tell of the others' moves (docs/rules/scat.md §6).
 
 Between two turns of a seat every other player has had one turn: he knocked, or
 drew (the top discard, or a stock card) and threw a card onto the pile. The view

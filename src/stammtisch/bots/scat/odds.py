@@ -1,4 +1,4 @@
-"""Scat odds (rules/scat.md §7-§8): the chance of being strictly lowest after a knock.
+"""Scat odds (docs/rules/scat.md §7-§8): the chance of being strictly lowest after a knock.
 
 Every opponent's hand is enumerated from the cards the seat has not seen (plus
 the cards he is known to hold); he then gets his last turn, modelled as the

@@ -1,4 +1,4 @@
-"""Scat rules of thumb on ints (rules/scat.md §6-§8), for the bots and for the
+"""Scat rules of thumb on ints (docs/rules/scat.md §6-§8), for the bots and for the
 expert's play-outs.
 
 ``beginner``: never throws down; takes the top discard when it raises its hand,

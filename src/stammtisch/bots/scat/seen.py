@@ -1,4 +1,4 @@
-"""What a Scat seat's view tells, as ints (rules/scat.md; games/scat.py names the
+"""What a Scat seat's view tells, as ints (docs/rules/scat.md; games/scat.py names the
 view's keys). Every bot reads its view through :func:`read`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Schmier computer players: ``beginner``, ``club`` and ``expert`` (rules/schmier.md).
+"""Schmier computer players: ``beginner``, ``club`` and ``expert`` (docs/rules/schmier.md).
 bots/registry.py registers them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A complete Schmier state consistent with one seat's view (rules/schmier.md).
+"""A complete Schmier state consistent with one seat's view (docs/rules/schmier.md).
 
 Places only what the view hides, drawn from the cards the seat has not seen: the
 other seats' hands (their sizes as shown, none of a suit they failed to follow), the

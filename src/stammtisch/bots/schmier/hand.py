@@ -1,4 +1,4 @@
-"""Hand judgement for Schmier bidding, trump choice and the exchange (rules/schmier.md
+"""Hand judgement for Schmier bidding, trump choice and the exchange (docs/rules/schmier.md
 §2, §6-§8), on bitmasks.
 
 Method (club): a suit's value is the points a hand expects to take with it as

@@ -1,4 +1,4 @@
-"""Card play for the Schmier beginner and club (rules/schmier.md §9-§10), on the
+"""Card play for the Schmier beginner and club (docs/rules/schmier.md §9-§10), on the
 engine's state. A player here reads only its own hand and what is public (the
 tricks, the trick in progress, hand sizes, the contract), so the same code
 serves a bot (on a state built from its view) and the expert's play-outs.

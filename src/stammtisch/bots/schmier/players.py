@@ -1,4 +1,4 @@
-"""The Schmier computer players (rules/schmier.md): each reads its seat's view only.
+"""The Schmier computer players (docs/rules/schmier.md): each reads its seat's view only.
 Rules of thumb in policy.py, hand.py and play.py; the expert searches deals
 from determinize.py with the loop of bots/search.py.
 

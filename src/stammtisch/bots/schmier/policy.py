@@ -1,5 +1,5 @@
 """One action for the acting seat of a Schmier state, by the beginner's or the
-club's rules (rules/schmier.md §6-§9): the auction and trump from hand.py, the
+club's rules (docs/rules/schmier.md §6-§9): the auction and trump from hand.py, the
 exchange and the rob, the cards from play.py. Reads only the acting seat's
 hand and what is public, so it runs both the bots and the expert's play-outs.
 

@@ -1,4 +1,4 @@
-"""What a Schmier seat's view tells, as ints and bitmasks (rules/schmier.md;
+"""What a Schmier seat's view tells, as ints and bitmasks (docs/rules/schmier.md;
 games/schmier.py names the view's keys). Every bot reads its view through
 :func:`read`.
 

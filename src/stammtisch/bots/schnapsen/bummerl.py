@@ -1,6 +1,6 @@
 """What a deal's game points are worth in the match: the chance to win the Bummerl.
 
-Rules: rules/schnapsen.md §4 and §10. Method: from a score, each later deal is
+Rules: docs/rules/schnapsen.md §4 and §10. Method: from a score, each later deal is
 taken as a coin toss whose winner scores 1, 2 or 3 game points with fixed
 shares; the chance to reach ``match_target`` first follows by recursion.
 Known weakness: the shares are a rough average, the same for both players.

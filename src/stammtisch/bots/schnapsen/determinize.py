@@ -1,7 +1,7 @@
 """Deals sampled consistent with what a Schnapsen seat knows (seen.py), layered on the
 game's own sampler.
 
-Rules: rules/schnapsen.md §5-§8 and §11. Method: the plain draw is the game's
+Rules: docs/rules/schnapsen.md §5-§8 and §11. Method: the plain draw is the game's
 (:func:`stammtisch.games.schnapsen.deal_unseen`: the unseen cards placed uniformly among
 the deals that respect the cards the opponent must and cannot hold); the engine builds
 the state (:meth:`SchnapsenState.for_view`: the view read once per decision), under the

@@ -1,6 +1,6 @@
 """What the opponent's play says about its hand: soft weights for sampled deals.
 
-Rules: rules/schnapsen.md §6-§8 (marriages on a lead in the open phase, the
+Rules: docs/rules/schnapsen.md §6-§8 (marriages on a lead in the open phase, the
 exchange of the low trump while more than two talon cards remain). Method: each
 past decision of the opponent that a holder of some cards would likely have made
 otherwise becomes an :class:`Evidence`: it led in the open phase without

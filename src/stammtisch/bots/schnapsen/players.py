@@ -1,7 +1,7 @@
 """The Schnapsen computer players: ``beginner`` and ``club`` (rules of thumb in
 policy.py) and ``expert``: perfect-information Monte Carlo over sampled deals.
 
-Rules: rules/schnapsen.md, under the table's options (the view carries them).
+Rules: docs/rules/schnapsen.md, under the table's options (the view carries them).
 Method: the seat's view is read into what it knows (determinize.py); deals
 consistent with it are sampled one after another (bots/search.py) until the
 time budget or the world cap is spent, or until the sampled worlds clearly

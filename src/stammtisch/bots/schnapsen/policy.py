@@ -1,7 +1,7 @@
 """Schnapsen rules of thumb, no search: the ``beginner``'s and the ``club``'s choices
 and the expert's play-out policy.
 
-Rules: rules/schnapsen.md (default options assumed beyond what the view shows).
+Rules: docs/rules/schnapsen.md (default options assumed beyond what the view shows).
 
 ``beginner`` plays its own hand only: it exchanges and declares when it can,
 leads its highest plain card to grab points, takes a led card in suit or a led

@@ -1,4 +1,4 @@
-"""What a Schnapsen seat knows, read from its view (rules/schnapsen.md §5-§8, §11).
+"""What a Schnapsen seat knows, read from its view (docs/rules/schnapsen.md §5-§8, §11).
 
 Method: :func:`read_view` turns a view into ints and bitmasks (:class:`Seen`): the
 unseen cards, the opponent's hand size, the cards the opponent must and cannot hold

@@ -1,4 +1,4 @@
-"""Schnauz computer players: ``beginner``, ``club`` and ``expert`` (rules/schnauz.md)."""
+"""Schnauz computer players: ``beginner``, ``club`` and ``expert`` (docs/rules/schnauz.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A complete Schnauz state consistent with one seat's view (rules/schnauz.md).
+"""A complete Schnauz state consistent with one seat's view (docs/rules/schnauz.md).
 
 Places only what the view hides: the other seats' unknown hand cards and the
 stock's cards and order, drawn from the cards the seat has not seen; its own

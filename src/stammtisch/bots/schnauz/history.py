@@ -1,4 +1,4 @@
-"""What a Schnauz seat can tell of the others' last moves (rules/schnauz.md §6).
+"""What a Schnauz seat can tell of the others' last moves (docs/rules/schnauz.md §6).
 
 Between two turns of a seat every other player has had one turn. The seat saw
 the table it left and sees the table now; every card taken from the table is

@@ -1,4 +1,4 @@
-"""Schnauz odds (rules/schnauz.md §7): how strong a hand is against the others.
+"""Schnauz odds (docs/rules/schnauz.md §7): how strong a hand is against the others.
 
 ``strength`` is the share of the deck's three-card hands ranking below a hand
 (§7.1 keys). ``lowest_chance`` counts: for each opponent it enumerates every

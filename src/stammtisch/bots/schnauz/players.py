@@ -1,4 +1,4 @@
-"""The Schnauz computer players (rules/schnauz.md): each reads its seat's view
+"""The Schnauz computer players (docs/rules/schnauz.md): each reads its seat's view
 only. Rules of thumb in policy.py, odds in odds.py, the rule-based levels' shell and
 the expert's search in bots/thirty_one.py over deals from determinize.py."""
 

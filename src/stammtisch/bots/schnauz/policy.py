@@ -1,4 +1,4 @@
-"""Schnauz rules of thumb on ints (rules/schnauz.md §5-§7), for the bots and for
+"""Schnauz rules of thumb on ints (docs/rules/schnauz.md §5-§7), for the bots and for
 the expert's play-outs.
 
 ``beginner``: keeps a dealt hand of 20 or more, otherwise swaps; then takes

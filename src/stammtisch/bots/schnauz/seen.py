@@ -1,4 +1,4 @@
-"""What a Schnauz seat's view tells, as ints (rules/schnauz.md; games/schnauz.py
+"""What a Schnauz seat's view tells, as ints (docs/rules/schnauz.md; games/schnauz.py
 names the view's keys). Every bot reads its view through :func:`read`."""
 
 from __future__ import annotations
