@@ -17,11 +17,10 @@ from urllib.parse import urlsplit
 
 import stammtisch
 from stammtisch.bots.custom import is_custom, make_player
-from stammtisch.bots.registry import NEEDS_EXTRA
+from stammtisch.bots.registry import NEEDS_EXTRA, find_level
 from stammtisch.bots.review import REVIEW_BUDGET
 from stammtisch.bots.review import review as review_record
 from stammtisch.core.game import GameInfo
-from stammtisch.envs.levels import find_level
 from stammtisch.errors import StammtischError
 from stammtisch.games import REGISTRY
 from stammtisch.i18n import LANGUAGES, from_locale, language_code, t, use

@@ -19,8 +19,8 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots.custom import construct, is_custom
+from stammtisch.bots.registry import levels
 from stammtisch.core.game import GameInfo
-from stammtisch.envs.levels import levels
 from stammtisch.errors import StammtischError
 from stammtisch.games import REGISTRY
 

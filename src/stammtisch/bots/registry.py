@@ -7,13 +7,16 @@ packages and registers their levels, so the packages never import it back. Addin
 level, or a game-specific version of one, is one entry there or one ``register`` call.
 
 ``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) plays through
-the OpenSpiel adapter, a layer above the bots, so envs/levels.py registers it (only
-where OpenSpiel is installed: ``pip install 'stammtisch[rl]'``); whoever offers every
-level (the command line, the arena, the server) looks levels up through that module.
+the OpenSpiel adapter, a layer above the bots: envs/levels.py offers it (only where
+OpenSpiel is installed: ``pip install 'stammtisch[rl]'``) through the package's entry
+point ``stammtisch.levels``, which this module loads once it has its own levels, so
+that every program sees the same levels and the bots never import the envs.
 Asked for without OpenSpiel, :func:`find_level` says which extra to install.
 """
 
 from __future__ import annotations
+
+from importlib.metadata import entry_points
 
 from stammtisch.bots import scat, schmier, schnapsen, schnauz
 from stammtisch.bots.base import Bot
@@ -80,6 +83,10 @@ register(BotLevel(
 
 for game_levels in (scat.LEVELS, schmier.LEVELS, schnapsen.LEVELS, schnauz.LEVELS):
     for level in game_levels:
+        register(level)
+
+for plugin in entry_points(group="stammtisch.levels"):
+    for level in plugin.load()():
         register(level)
 
 __all__ = ["ANY_GAME", "LEVEL_ORDER", "NEEDS_EXTRA", "BotFactory", "BotLevel",

@@ -6,8 +6,9 @@ MCTS (``openspiel-ismcts``, Schnapsen only) plays through the OpenSpiel adapter
 where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the arena
 and is hidden from the start page and the web tables.
 
-Whoever offers every level (the command line, the arena, the server) looks levels up
-through this module: importing it completes the registry's table.
+The registry finds it through the package's entry point ``stammtisch.levels``
+(pyproject.toml), the standard way for a layer above to plug in: every program sees the
+same levels, whatever it imported first, and the bots never import the envs.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import importlib.util
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.levels import BotLevel
-from stammtisch.bots.registry import find_level, levels, make_bot, register
 
 ISMCTS_PER_SECOND = 30
 """About how many ISMCTS simulations a second a Schnapsen decision runs (a 2024 laptop
@@ -32,16 +32,13 @@ def _ismcts(_game: str, seed: int, budget: float | None) -> Bot:
     return bot
 
 
-def _register_optional_levels() -> None:
-    """Register the levels of the optional extras that are installed."""
-    if importlib.util.find_spec("pyspiel") is not None:
-        register(BotLevel(
-            "openspiel-ismcts",
-            "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
-            "baseline for Schnapsen only, slow (200 simulations take seconds a move).",
-            _ismcts, games=frozenset({"schnapsen"}), hidden=True))
-
-
-_register_optional_levels()
-
-__all__ = ["ISMCTS_PER_SECOND", "find_level", "levels", "make_bot"]
+def optional_levels() -> tuple[BotLevel, ...]:
+    """The levels of the optional extras that are installed (the entry point
+    ``stammtisch.levels`` the registry loads)."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return ()
+    return (BotLevel(
+        "openspiel-ismcts",
+        "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
+        "baseline for Schnapsen only, slow (200 simulations take seconds a move).",
+        _ismcts, games=frozenset({"schnapsen"}), hidden=True),)

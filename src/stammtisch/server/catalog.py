@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 import stammtisch
+from stammtisch.bots.registry import levels
 from stammtisch.core.game import GameInfo
 from stammtisch.core.options import OptionSpec
-from stammtisch.envs.levels import levels
 from stammtisch.errors import OptionError
 from stammtisch.server.hints import hint_available
 

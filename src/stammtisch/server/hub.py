@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import stammtisch
+from stammtisch.bots.registry import find_level
 from stammtisch.core.match import Match
-from stammtisch.envs.levels import find_level
 from stammtisch.errors import RecordError, StammtischError
 from stammtisch.games import find_game
 from stammtisch.server.botaccounts import check_bot_name
