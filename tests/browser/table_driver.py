@@ -14,12 +14,17 @@ def open_table(page: Any, server: LiveServer, game: str, seats: list[str], seed:
                **options: Any) -> str:
     """A table made through the API (a fixed seed), opened in the page with its seat token."""
     created = server.create(game, seats, seed=seed, **options)
-    page.goto(server.url + "/history")
-    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
-                  [created["id"], created["token"]])
-    page.goto(server.url + created["url"])
+    open_seat(page, server, created["id"], created["token"])
     page.wait_for_selector("#table")
     return str(created["id"])
+
+
+def open_seat(page: Any, server: LiveServer, table: str, token: str) -> None:
+    """The table's page, holding the seat of ``token`` (as the browser that made it)."""
+    page.goto(server.url + "/history")
+    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
+                  [table, token])
+    page.goto(f"{server.url}/table/{table}")
 
 
 def acts_sent(page: Any) -> list[dict[str, Any]]:

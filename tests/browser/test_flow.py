@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shoot
-from tests.browser.table_driver import actions, acts_sent, open_table, wait_turn
+from tests.browser.table_driver import actions, acts_sent, open_seat, open_table, wait_turn
 from tests.browser.test_tables import _schmier_turn
 from tests.server.live import LiveServer, TableSocket
 from tests.server.test_online import play_steps
@@ -41,10 +41,7 @@ def stored_actions(server: LiveServer, table: str) -> list[str]:
 
 
 def with_token(page: Any, server: LiveServer, table: str, token: str) -> None:
-    page.goto(server.url + "/history")
-    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
-                  [table, token])
-    page.goto(f"{server.url}/table/{table}")
+    open_seat(page, server, table, token)
     page.wait_for_selector("#table")
 
 

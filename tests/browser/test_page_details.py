@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shoot
-from tests.browser.table_driver import actions, acts_sent, log_text, open_table, wait_turn
+from tests.browser.table_driver import (
+    actions,
+    acts_sent,
+    log_text,
+    open_seat,
+    open_table,
+    wait_turn,
+)
 from tests.server.live import LiveServer
 from tests.server.test_online import play_steps
 
@@ -151,19 +158,14 @@ def test_my_lives_and_swimming_stand_by_my_hand(page: Any, server: LiveServer) -
             break
         play_steps([sock], rng, 1)
     sock.close()
-    page.goto(server.url + "/history")
-    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
-                  [created["id"], created["token"]])
-    page.goto(server.url + created["url"])
+    open_seat(page, server, created["id"], created["token"])
     wait_turn(page)
     assert page.inner_text(".hand-head .my-lives").strip() == "0 lives"
     assert page.inner_text(".hand-head .swim") == "You are swimming: the next loss puts you out."
     shoot(page, "details-swimming")
     fresh = server.create("schnauz", ["human", "random", "random"], seed=8, num_players=3,
                           first_dealer=0)
-    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
-                  [fresh["id"], fresh["token"]])
-    page.goto(server.url + fresh["url"])
+    open_seat(page, server, fresh["id"], fresh["token"])
     wait_turn(page)
     assert page.inner_text(".hand-head .my-lives").strip() == "3 lives ●●●"
 
@@ -258,10 +260,7 @@ def test_another_seat_on_the_county_says_so(page: Any, server: LiveServer) -> No
             break
         play_steps([sock], rng, 1)
     sock.close()
-    page.goto(server.url + "/history")
-    page.evaluate("([id, token]) => localStorage.setItem(`stammtisch.token.${id}`, token)",
-                  [created["id"], created["token"]])
-    page.goto(server.url + created["url"])
+    open_seat(page, server, created["id"], created["token"])
     page.wait_for_selector(".seats")
     seats = page.inner_text(".seats")
     assert seats.count("on the county") == sum(county[1:]), seats
