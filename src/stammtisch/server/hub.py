@@ -100,11 +100,16 @@ def _program_seat(kind: str, game: str, store: Store) -> Seat:
     return Seat(EXTERNAL, level or FALLBACK, name=name)
 
 
+def _program(kind: Any) -> bool:
+    """A seat kind ``bot:NAME...``: a program of the bot API plays it."""
+    return isinstance(kind, str) and kind.startswith(BOT_SEAT)
+
+
 def _seats_fit(seats: list[Any]) -> bool:
     """``human`` once; or, at a table of programs and computer players, not at all."""
     if seats.count(HUMAN) == 1:
         return True
-    programs = any(isinstance(kind, str) and kind.startswith(BOT_SEAT) for kind in seats)
+    programs = any(_program(kind) for kind in seats)
     return HUMAN not in seats and OPEN not in seats and programs
 
 
@@ -158,8 +163,7 @@ class Hub:
         if seed is not None and OPEN in seats:
             raise TableError('"seed" chooses the deals: it is taken only at a practice table '
                              "(you and computer players), never where a friend may sit")
-        if seed is not None and any(isinstance(kind, str) and kind.startswith(BOT_SEAT)
-                                    for kind in seats):
+        if seed is not None and any(_program(kind) for kind in seats):
             raise TableError('"seed" chooses the deals: it is taken only where every other '
                              "seat is one of this server's computer levels, never against a "
                              "program of the bot API, whose hand it would tell you")
