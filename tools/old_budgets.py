@@ -10,6 +10,7 @@ that the shorter default lost no strength.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.base import Bot
@@ -29,5 +30,5 @@ class ExpertAtOldBudget:
             raise ValueError(f"no old budget for {game} (known: {', '.join(OLD_BUDGETS)})")
         self.bot: Bot = find_level(game, "expert").make(game, seed, OLD_BUDGETS[game])
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return self.bot.choose(view)

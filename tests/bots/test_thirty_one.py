@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -121,7 +122,7 @@ def _fairness_pair(game: str, deck: list[int], fixed: set[int]) -> list[list[str
     return runs
 
 
-def _scripted(game: str, view: dict[str, Any], held: dict[int, set[str]]) -> str:
+def _scripted(game: str, view: Mapping[str, Any], held: dict[int, set[str]]) -> str:
     """Schnauz: the dealer keeps, everyone passes. Scat: draw from the stock and
     throw that card away again (the stock's top cards are the same on both decks)."""
     if game == "schnauz":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import stammtisch
@@ -26,7 +27,7 @@ class ThinkingBot:
         self.budgets: list[float] = []
         """The budget it had at each decision."""
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         self.budgets.append(self.budget)
         self.time.now += self.thinks
         choice: str = view["legal_actions"][0]
@@ -128,7 +129,7 @@ class ChoosingBot(ThinkingBot):
         super().__init__(time, thinks, budget=0.9)
         self.log = log
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         self.log.append(len(legal))
         return legal[0] if len(legal) == 1 else super().choose(view)

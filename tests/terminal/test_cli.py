@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +133,7 @@ def test_undo_restores_the_earlier_turn() -> None:
 class PassingBot:
     name = "passing"
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         return "pass" if "pass" in legal else legal[0]
 
@@ -140,7 +141,7 @@ class PassingBot:
 class KnockingBot:
     name = "knocking"
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         return "swap" if "swap" in legal else "knock" if "knock" in legal else "pass"
 
@@ -322,8 +323,8 @@ def test_shortest_forms() -> None:
 def test_schnauz_screen_marks_lives_and_turns() -> None:
     match = stammtisch.new_match("schnauz", num_players=4, seed=5, lives=1)
     view = match.view(0)
-    view.update(lives=[1, 0, 0, 0], swimming=[False, True, False, False],
-                eliminated=[False, False, True, False])
+    view.update({"lives": [1, 0, 0, 0], "swimming": [False, True, False, False],
+                 "eliminated": [False, False, True, False]})
     lines = renderer("schnauz").view(view)
     screen = "\n".join(lines)
     assert "You      1 life" in screen

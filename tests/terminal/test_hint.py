@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -16,16 +17,16 @@ class StubAnalyst:
     """Values every legal action by its position; records the views it was shown."""
 
     name = "expert"
-    views: list[dict[str, Any]] = []
+    views: list[Mapping[str, Any]] = []
     seeds: list[int] = []
 
     def __init__(self, seed: int) -> None:
         StubAnalyst.seeds.append(seed)
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return str(view["legal_actions"][0])
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         StubAnalyst.views.append(view)
         legal: list[str] = view["legal_actions"]
         return [(action, 0.5 - i / 10) for i, action in enumerate(reversed(legal))]
@@ -36,7 +37,7 @@ class Mute:
 
     name = "expert"
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return str(view["legal_actions"][0])
 
 

@@ -3,6 +3,7 @@ and without reading it, valued in the real deal."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -55,7 +56,7 @@ class EagerCloser:
 
     name = "eager-closer"
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         return "close" if "close" in legal else legal[0]
 

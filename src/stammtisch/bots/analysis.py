@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.registry import levels, make_bot
@@ -15,7 +16,7 @@ HINT_BUDGET = 0.5
 """Seconds the adviser may think: a hint should come quickly."""
 
 
-def rank(game: str, view: dict[str, Any], *, seed: int = 0,
+def rank(game: str, view: Mapping[str, Any], *, seed: int = 0,
          budget: float | None = HINT_BUDGET) -> list[tuple[str, float]] | None:
     """The legal actions the expert weighs with its values, the highest value first;
     ``None``: no adviser.
@@ -36,7 +37,7 @@ def rank(game: str, view: dict[str, Any], *, seed: int = 0,
     return sorted(ranked, key=lambda pair: -pair[1])
 
 
-def analyze(game: str, view: dict[str, Any]) -> str:
+def analyze(game: str, view: Mapping[str, Any]) -> str:
     """The expert's advice in words: its best action and how the next ones compare."""
     ranked = rank(game, view)
     if ranked is None:

@@ -8,12 +8,16 @@ constructed: :mod:`stammtisch.bots.custom`).
 
 **The view.** ``choose`` is called only when the bot's seat is to act, with
 ``Match.view(seat)``: a fresh dict of plain data (str, int, float, bool, None,
-lists, dicts) that the bot may keep or change. It holds what a person in that
-seat may know and nothing else: never another seat's hidden cards nor the
-order of the stock. Every game's view has ``game``, ``seat``, ``phase``,
-``deal``, ``dealer``, ``to_act``, ``hand`` (the seat's cards), ``legal_actions``
-and, once the match is over, ``result``; the rest is the game's, listed key by
-key in the docstring of its ``view``: :meth:`stammtisch.games.schnauz.SchnauzState.view`,
+lists, dicts) that the bot may keep. It holds what a person in that seat may
+know and nothing else: never another seat's hidden cards nor the order of the
+stock. The protocol types it as a read-only ``Mapping[str, Any]``, so that
+every game's typed view (a TypedDict: ``SchnapsenView`` ...) fits; a bot
+written as ``def choose(self, view)`` or ``view: dict`` is seated all the same
+(nothing checks the annotation at run time). Every game's view has ``game``,
+``seat``, ``phase``, ``deal``, ``dealer``, ``to_act``, ``hand`` (the seat's
+cards), ``legal_actions`` and, once the match is over, ``result``; the rest is
+the game's, listed key by key in the docstring of its ``view``:
+:meth:`stammtisch.games.schnauz.SchnauzState.view`,
 :meth:`stammtisch.games.scat.ScatState.view`,
 :meth:`stammtisch.games.schnapsen.SchnapsenState.view`,
 :meth:`stammtisch.games.schmier.SchmierState.view` (``python -c "import
@@ -56,6 +60,7 @@ the arena never calls it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -66,8 +71,8 @@ class Bot(Protocol):
     """Short level name shown to people (``random``, ``club`` ...). A class seated by
     its spec may leave it out: the arena and the table call it by the spec."""
 
-    def choose(self, view: dict[str, Any]) -> str:
-        """One of ``view["legal_actions"]``."""
+    def choose(self, view: Mapping[str, Any]) -> str:
+        """One of ``view["legal_actions"]``; ``view`` is read, not changed."""
         ...
 
 
@@ -84,7 +89,7 @@ class Budgeted(Bot, Protocol):
 class Analyst(Bot, Protocol):
     """A bot that can explain itself (the ``expert`` level; hints)."""
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         """Every legal action with its estimated value (win probability or expected
         points, as the level documents), best first."""
         ...

@@ -129,7 +129,7 @@ FACTS: dict[str, Callable[[Mapping[str, Any], str], Facts]] = {
 """Each game's facts of an action, read from a view of that game (checked)."""
 
 
-def advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
+def advise(game: str, view: Mapping[str, Any], *, budget: float = COACH_BUDGET,
            seed: int = 0) -> dict[str, Any] | None:
     """The coach's step (and the table's hint): the legal actions the expert weighed
     with its values, the highest first (``best``; Schmier's expert weighs only its
@@ -169,7 +169,7 @@ def _taught_key(game: str, phase: Any, entry: Mapping[str, Any]) -> float | None
     return None
 
 
-def lesson_advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDGET,
+def lesson_advise(game: str, view: Mapping[str, Any], *, budget: float = COACH_BUDGET,
                   seed: int = 0) -> dict[str, Any] | None:
     """The coach's step in a guided deal: :func:`advise`, but where an action the phase's
     rule line prefers is within the expert's ``NOISE`` of its best, that action is
@@ -202,7 +202,7 @@ def lesson_advise(game: str, view: dict[str, Any], *, budget: float = COACH_BUDG
     return advice
 
 
-def _now(game: str, view: dict[str, Any]) -> Facts:
+def _now(game: str, view: Mapping[str, Any]) -> Facts:
     """What the seat holds now, where a value says it (the thirty-one games, Schnauz and Scat)."""
     if game == "schnauz":
         hand = schnauz_view(view)["hand"]

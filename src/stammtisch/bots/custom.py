@@ -21,6 +21,7 @@ import inspect
 import os
 import sys
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ class SeatedBot:
         self.name = spec
         self.seat = seat
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         try:
             choice = self.bot.choose(view)
         except Exception as error:

@@ -233,7 +233,7 @@ class RuleLevel(Generic[V, R]):
         self.seed = seed
         self.patience = Patience(self.shell.patience)
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return self.shell.text(self.pick(self.shell.typed(view)))
 
     def pick(self, view: V) -> int:

@@ -16,6 +16,7 @@ state string), so worlds drawn from one view share their nodes.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,7 @@ class ISMCTSBot:
         self.rng = random.Random(seed)
         self.simulations = simulations
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return str(legal[0])

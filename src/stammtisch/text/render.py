@@ -10,7 +10,7 @@ text/games.py picks one, falling back to this one.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +29,10 @@ from stammtisch.text.words import (
     your_turn,
 )
 
-ViewLines = Callable[[dict[str, Any]], list[str]]
+ViewLines = Callable[[Mapping[str, Any]], list[str]]
 EventLines = Callable[[Sequence[Event], "int | None"], list[str]]
 ResultLines = Callable[[dict[str, Any], "int | None"], list[str]]
-HandText = Callable[[dict[str, Any]], str]
+HandText = Callable[[Mapping[str, Any]], str]
 ActionsText = Callable[[list[str]], str]
 
 
@@ -131,7 +131,7 @@ def wrapped(label: str, text: str) -> list[str]:
     return lines
 
 
-def generic_view(view: dict[str, Any]) -> list[str]:
+def generic_view(view: Mapping[str, Any]) -> list[str]:
     me = view.get("seat")
     seats = view.get("num_players", 0)
     lines: list[str] = []
@@ -188,7 +188,7 @@ def generic_result(result: dict[str, Any], me: int | None) -> list[str]:
     return lines
 
 
-def generic_hand(view: dict[str, Any]) -> str:
+def generic_hand(view: Mapping[str, Any]) -> str:
     return cards(view.get("hand", []))
 
 

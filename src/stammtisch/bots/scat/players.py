@@ -4,6 +4,7 @@ expert's search in bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.scat.determinize import SAMPLER, Sampler, build
@@ -89,7 +90,7 @@ class ExpertBot(SearchingExpert):
         moves = last_moves(self.left, view, seen)
         return {seat: [move] + earlier.get(seat, []) for seat, move in moves.items()}
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         seat_view = scat_view(view)
         seen = read(seat_view)
         return self._ranked(seat_view, seen, self.history(seat_view, seen))
@@ -106,7 +107,7 @@ class ExpertBot(SearchingExpert):
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         seat_view = scat_view(view)
         seen = read(seat_view)
         moves = self.history(seat_view, seen)

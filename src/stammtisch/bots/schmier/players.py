@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.schmier.determinize import Deals, build
@@ -88,7 +88,7 @@ class _RuleBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         seat_view = schmier_view(view)
         seen = read(seat_view)
         _legal(seen)
@@ -128,7 +128,7 @@ class ExpertBot:
             return self.samples
         return max(1, math.ceil(self.budget * SAMPLES_PER_SECOND))
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         seat_view = schmier_view(view)
         seen = read(seat_view)
         _legal(seen)
@@ -153,7 +153,7 @@ class ExpertBot:
                       Clock(0.95 * self.budget), plan, default)
         return [(action_text(a), round(mean(race.values[a]), 4)) for a in race.ranked]
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         seen = read(schmier_view(view))
         _legal(seen)
         if len(seen.legal) == 1:

@@ -45,7 +45,7 @@ close, and the inference's strengths are judged, not fitted.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -106,7 +106,7 @@ class BeginnerBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return action_text(self.pick(schnapsen_view(view)))
 
     def pick(self, view: SchnapsenView) -> int:
@@ -124,7 +124,7 @@ class ClubBot:
     def __init__(self, seed: int | None = None) -> None:
         del seed  # the club plays the same way every time
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         return action_text(self.pick(schnapsen_view(view)))
 
     def pick(self, view: SchnapsenView) -> int:
@@ -192,7 +192,7 @@ class ExpertBot:
                    compiled=False, close_search=False, exchange_search=False,
                    inference=False)
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         if not legal:
             raise ValueError("the bot was asked to act in a view with no legal actions")
@@ -200,7 +200,7 @@ class ExpertBot:
             return legal[0]
         return action_text(self.evaluate(schnapsen_view(view), self.early_stop)[0][0])
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         """Every legal action with its estimated chance to win the match (0..1), best
         first (as :meth:`evaluate` ranks them, on the whole budget: every action's
         figure as precise as the budget allows, not only the winner's)."""

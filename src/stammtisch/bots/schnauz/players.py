@@ -4,6 +4,7 @@ the expert's search in bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.schnauz.determinize import build
@@ -97,7 +98,7 @@ class ExpertBot(SearchingExpert):
             earlier = {}
         return {seat: [readings] + earlier.get(seat, []) for seat, readings in moves.items()}
 
-    def analyze(self, view: dict[str, Any]) -> list[tuple[str, float]]:
+    def analyze(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
         seat_view = schnauz_view(view)
         seen = read(seat_view)
         return self._ranked(seat_view, seen, self.history(seat_view, seen))
@@ -115,7 +116,7 @@ class ExpertBot(SearchingExpert):
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
-    def choose(self, view: dict[str, Any]) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         seat_view = schnauz_view(view)
         seen = read(seat_view)
         moves = self.history(seat_view, seen)
