@@ -23,6 +23,7 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import stammtisch
@@ -32,15 +33,15 @@ from stammtisch.bots.schmier.players import ClubBot, ExpertBot, deal_change
 from stammtisch.bots.schmier.policy import club_action
 from stammtisch.bots.schmier.seen import read
 from stammtisch.games.schmier import parse_action
-from stammtisch.games.schmier_types import schmier_view
+from stammtisch.games.schmier_types import SchmierView, schmier_view
 
 SEATS = 6
 EVERY = 5
 
 
-def positions(count: int, seed: int) -> list[dict[str, Any]]:
+def positions(count: int, seed: int) -> list[SchmierView]:
     """Views of club players with a choice, from club matches starting at ``seed``."""
-    kept: list[dict[str, Any]] = []
+    kept: list[SchmierView] = []
     match_seed = seed
     while len(kept) < count:
         match = stammtisch.new_match("schmier", seed=match_seed)
@@ -57,7 +58,7 @@ def positions(count: int, seed: int) -> list[dict[str, Any]]:
     return kept
 
 
-def paired_gain(view: dict[str, Any], action: str, baseline: str, worlds: int) -> float:
+def paired_gain(view: Mapping[str, Any], action: str, baseline: str, worlds: int) -> float:
     """Mean over ``worlds`` shared deals of ``action``'s value less ``baseline``'s."""
     seen = read(schmier_view(view))
     deals = Deals(seen)

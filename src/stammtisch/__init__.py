@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from stammtisch.core.action import Action
 from stammtisch.core.game import GameInfo
@@ -26,6 +26,10 @@ from stammtisch.errors import (
     StammtischError,
 )
 from stammtisch.games import REGISTRY, find_game
+from stammtisch.games.scat_types import ScatResult, ScatView
+from stammtisch.games.schmier_types import SchmierResult, SchmierView
+from stammtisch.games.schnapsen_types import SchnapsenResult, SchnapsenView
+from stammtisch.games.schnauz_types import SchnauzResult, SchnauzView
 
 __all__ = [
     "Action", "GameInfo", "IllegalActionError", "Match", "NotationError", "OptionError",
@@ -38,16 +42,40 @@ def games() -> list[GameInfo]:
     return list(REGISTRY.values())
 
 
+@overload
+def new_match(game: Literal["schnauz"], *, seed: int,
+              decks: Sequence[DeckInput] | None = None,
+              **options: Any) -> Match[SchnauzView, SchnauzResult]: ...
+@overload
+def new_match(game: Literal["scat"], *, seed: int,
+              decks: Sequence[DeckInput] | None = None,
+              **options: Any) -> Match[ScatView, ScatResult]: ...
+@overload
+def new_match(game: Literal["schnapsen"], *, seed: int,
+              decks: Sequence[DeckInput] | None = None,
+              **options: Any) -> Match[SchnapsenView, SchnapsenResult]: ...
+@overload
+def new_match(game: Literal["schmier"], *, seed: int,
+              decks: Sequence[DeckInput] | None = None,
+              **options: Any) -> Match[SchmierView, SchmierResult]: ...
+@overload
 def new_match(game: str, *, seed: int, decks: Sequence[DeckInput] | None = None,
-              **options: Any) -> Match:
+              **options: Any) -> Match[Any, Any]: ...
+
+def new_match(game: str, *, seed: int, decks: Sequence[DeckInput] | None = None,
+              **options: Any) -> Match[Any, Any]:
     """Start a match of ``game``; options as keywords, validated.
+
+    A game named by its literal lowercase name gives the type checker that game's
+    view and result (``new_match("schnapsen", ...).view(0)`` is a ``SchnapsenView``);
+    any other name gives ``Match[Any, Any]``.
 
     :raises OptionError: for an unknown game or option, or a value not allowed.
     """
     return Match(find_game(game), seed=seed, decks=decks, options=options)
 
 
-def replay(record: Any) -> Match:
+def replay(record: Any) -> Match[Any, Any]:
     """Rebuild a match from its record (docs/rules/NOTATION.md), action by action.
 
     :raises RecordError: naming the field, or the index of an action that cannot

@@ -28,7 +28,7 @@ def _knock_legal(game: str) -> dict[str, Any]:
     """A seat's view with a knock among its legal actions."""
     match = stammtisch.new_match(game, seed=3, num_players=3)
     for _ in range(50):
-        view = match.view(match.to_act)
+        view: dict[str, Any] = match.view(match.to_act)
         if "knock" in view["legal_actions"]:
             return view
         match.play(view["legal_actions"][-1])

@@ -22,10 +22,10 @@ from stammtisch.games.scat import (
     discard,
     parse_action,
 )
-from stammtisch.games.scat_types import scat_view
+from stammtisch.games.scat_types import ScatView, scat_view
 
 
-def _replays(seeds: range) -> list[tuple[dict[str, Any], dict[int, Move],
+def _replays(seeds: range) -> list[tuple[ScatView, dict[int, Move],
                                          dict[int, tuple[bool, int, bool]], list[int]]]:
     """For seat 0 among four clubs, at each of its turns: the view, the replayed
     moves, the others' true moves (took the top, card thrown, knocked) and hands."""

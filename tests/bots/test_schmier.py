@@ -19,7 +19,7 @@ from stammtisch.cards import SCHMIER_DECK, card_code, parse_cards
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.games.schmier import EXCHANGE, PLAY, ROB, SchmierState
-from stammtisch.games.schmier_types import schmier_view
+from stammtisch.games.schmier_types import SchmierView, schmier_view
 
 LEVELS = ("random", "beginner", "club", "expert")
 FULL = (1 << 53) - 1
@@ -226,7 +226,7 @@ def test_the_expert_honours_its_clock() -> None:
     assert time.thread_time() - start < 0.4
 
 
-def _designed(hands: list[str], trump: str, trick: list[str], leader: int) -> dict[str, Any]:
+def _designed(hands: list[str], trump: str, trick: list[str], leader: int) -> SchmierView:
     """A view of seat (leader + len(trick)) in the first trick of a designed deal."""
     match = stammtisch.new_match("schmier", seed=1, first_dealer=5)
     state = _state(match)
@@ -253,7 +253,7 @@ def test_the_club_smears_a_bauer_on_its_partners_sure_trick() -> None:
     assert BeginnerBot().choose(view) == "play 5H"
 
 
-def _first_bidder_view(cards: str) -> dict[str, Any]:
+def _first_bidder_view(cards: str) -> SchmierView:
     """Seat 0's view as the first to bid (dealer 5), holding ``cards``."""
     mine = [c for c in SCHMIER_DECK if parse_cards(cards) >> c & 1]
     rest = [c for c in SCHMIER_DECK if not parse_cards(cards) >> c & 1]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
@@ -30,10 +29,10 @@ from stammtisch.bots.schnapsen.seen import Seen, read_view
 from stammtisch.cards import KING, QUEEN, make_card, parse_card
 from stammtisch.core.match import Match
 from stammtisch.games.schnapsen import CLOSE, SchnapsenState, action_text
-from stammtisch.games.schnapsen_types import schnapsen_view
+from stammtisch.games.schnapsen_types import SchnapsenView, schnapsen_view
 
 
-def _after_a_plain_first_lead(seed: int) -> tuple[Match, dict[str, Any]]:
+def _after_a_plain_first_lead(seed: int) -> tuple[Match, SchnapsenView]:
     """A new deal after its leader led a card (no marriage, no exchange): the
     follower's view."""
     match = stammtisch.new_match("schnapsen", seed=seed)
@@ -166,7 +165,9 @@ def test_after_the_opponents_close_on_the_first_lead_no_world_gives_it_the_trump
         match = stammtisch.new_match("schnapsen", seed=seed)
         if "close" not in [a.text for a in match.legal_actions()]:
             continue
-        turned = parse_card(match.view(match.to_act)["trump_card"])
+        trump_card = match.view(match.to_act)["trump_card"]
+        assert trump_card is not None
+        turned = parse_card(trump_card)
         match.play("close")
         plays = [a.text for a in match.legal_actions() if a.text.startswith("play")]
         match.play(plays[0])

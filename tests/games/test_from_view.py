@@ -223,6 +223,7 @@ def test_the_turned_trump_card_stays_in_the_view_after_a_close_on_the_first_lead
         leader = match.to_act
         assert leader is not None
         turned = match.view(leader)["trump_card"]
+        assert turned is not None
         if "close" not in [a.text for a in match.legal_actions()]:
             continue
         match.play("close")

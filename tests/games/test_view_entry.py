@@ -22,7 +22,8 @@ OPTIONS: dict[str, dict[str, Any]] = {"schnauz": {"num_players": 3}, "scat": {"n
 
 
 def _view(game: str) -> dict[str, Any]:
-    return stammtisch.new_match(game, seed=1, **OPTIONS.get(game, {})).view(0)
+    view: dict[str, Any] = stammtisch.new_match(game, seed=1, **OPTIONS.get(game, {})).view(0)
+    return view
 
 
 @pytest.mark.parametrize("game", sorted(ENTRIES))

@@ -30,7 +30,7 @@ SEATS = [{"kind": "human", "level": "", "name": "Anna"},
 
 def finished_match(store: Store, seed: int, *, listed: bool = False) -> str:
     """A schnauz match of three played to its end and stored finished; its id."""
-    match = stammtisch.new_match("schnauz", seed=seed, num_players=3)
+    match: Match = stammtisch.new_match("schnauz", seed=seed, num_players=3)  # any game's
     rng = random.Random(seed)
     while match.result is None:
         match.play(rng.choice(match.legal_actions()))

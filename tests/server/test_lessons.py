@@ -17,6 +17,7 @@ from stammtisch.bots import coach
 from stammtisch.bots.coach import lesson_advise
 from stammtisch.bots.lesson_line import WANTED, count, play_line
 from stammtisch.bots.reasons import scat_reason, schnapsen_reason
+from stammtisch.games.scat_types import ScatView
 from stammtisch.server.lessons import LESSONS
 from tests.server.live import LiveServer
 
@@ -66,7 +67,7 @@ def _fixed_rank(values: dict[str, float]) -> Any:
     return rank
 
 
-def _scat_discard_view() -> dict[str, Any]:
+def _scat_discard_view() -> ScatView:
     """The position the issue saw: 8D 2H 4H 9H, one card to discard."""
     match = stammtisch.new_match("scat", seed=6, num_players=3, first_dealer=2)
     match.play("draw stock")

@@ -56,7 +56,7 @@ def app(tmp_path: Path) -> Iterator[Starlette]:
 def stored_match(store: Store, *, finished: bool, tokens: tuple[str, str] = ("", "")) -> str:
     """A three-seat schnauz match (two people, one computer), played to its end or for
     twenty actions; its id."""
-    match = stammtisch.new_match("schnauz", seed=5, num_players=3)
+    match: stammtisch.Match = stammtisch.new_match("schnauz", seed=5, num_players=3)  # any game's
     rng = random.Random(5)
     while match.result is None and (finished or len(match.actions) < 20):
         match.play(rng.choice(match.legal_actions()))

@@ -105,14 +105,16 @@ def test_scat_own_hand_pile_stock_and_lives() -> None:
     screen = "\n".join(lines)
     hand = match.state.dump()["hands"][0]
     assert f"Your hand:   {' '.join(symbol(c) for c in hand)}   = {view['hand_value']}" in screen
+    assert view["discard_top"] is not None
     assert f"discard pile {symbol(view['discard_top'])} on top (1 card)" in screen
     assert f"Stock {view['stock_size']} cards" in screen
     assert "You      3 lives        ◀ to act" in screen
     assert lines[-1].startswith("Your turn: draw stock · draw discard · knock")
     fits(lines)
 
-    view.update(lives=[3, 0, 1, 0, 3], on_the_county=[False, True, False, False, False],
-                eliminated=[False, False, False, True, False], knocker=2)
+    view.update({"lives": [3, 0, 1, 0, 3],
+                 "on_the_county": [False, True, False, False, False],
+                 "eliminated": [False, False, False, True, False], "knocker": 2})
     screen = "\n".join(look.view(view))
     assert "Seat 1   on the county" in screen and "Seat 3   out" in screen
     assert "Seat 2   1 life         knocked" in screen
@@ -190,6 +192,7 @@ def test_schnapsen_table_trump_talon_points() -> None:
     look = RENDERERS["schnapsen"]
     view = match.view(0)
     screen = "\n".join(look.view(view))
+    assert view["trump_card"] is not None
     assert f"Trump {symbol('A' + view['trump_suit'])[-1]}" in screen
     assert f"talon {view['talon_size']} cards, the trump card {symbol(view['trump_card'])}" \
         " face up" in screen
@@ -198,10 +201,10 @@ def test_schnapsen_table_trump_talon_points() -> None:
     assert " ".join(symbol(c) for c in view["hand"]) in screen
     assert "You lead: type a card" in screen
 
-    view.update(closed=True, closer=1, trump_card=None, pending=20, points=0,
-                marriages=[{"seat": 0, "suit": "H", "cards": ["QH", "KH"], "points": 20}],
-                trick={"leader": 1, "cards": ["AS"]}, tricks=[1, 2],
-                last_trick={"leader": 0, "cards": ["TC", "AC"], "winner": 1})
+    view.update({"closed": True, "closer": 1, "trump_card": None, "pending": 20, "points": 0,
+                 "marriages": [{"seat": 0, "suit": "H", "cards": ["QH", "KH"], "points": 20}],
+                 "trick": {"leader": 1, "cards": ["AS"]}, "tricks": [1, 2],
+                 "last_trick": {"leader": 0, "cards": ["TC", "AC"], "winner": 1}})
     screen = "\n".join(look.view(view))
     assert "talon closed by Seat 1" in screen
     assert "(+20 from a marriage, counted with your first trick)" in screen
@@ -214,9 +217,9 @@ def test_schnapsen_table_trump_talon_points() -> None:
 def test_schnapsen_specials_are_explained_when_legal() -> None:
     view = stammtisch.new_match("schnapsen", seed=3, first_dealer=1).view(0)
     trump = view["trump_suit"]
-    view.update(hand=["J" + trump, "KC", "QC", "AD", "TD"], legal_actions=[
+    view.update({"hand": ["J" + trump, "KC", "QC", "AD", "TD"], "legal_actions": [
         "play J" + trump, "play KC", "play QC", "play AD", "play TD", "marriage KC",
-        "marriage QC", "exchange", "close"])
+        "marriage QC", "exchange", "close"]})
     screen = "\n".join(RENDERERS["schnapsen"].view(view))
     assert re.search(r"marriage QC \(m qc\) +show K♣ and lead Q♣: a marriage, 20", screen)
     assert re.search(rf"exchange \(e\) +give your {symbol('J' + trump)} for the trump card",
@@ -270,6 +273,7 @@ def test_schnapsen_last_deal_stays_on_the_table_until_the_next_trick() -> None:
             break
     view = match.view(0)
     last = view["last_deal"]
+    assert last is not None
     screen = "\n".join(RENDERERS["schnapsen"].view(view))
     assert f"points: You {last['points'][0]}, Seat 1 {last['points'][1]})" in screen
     assert "Last deal: " in screen and "Bummerl: You" in screen

@@ -20,10 +20,12 @@ from stammtisch.errors import IllegalActionError, NotationError, OptionError, St
 
 DeckInput = Sequence[str | Card] | str
 
-ViewT = TypeVar("ViewT", default=dict[str, Any])
+ViewT_co = TypeVar("ViewT_co", covariant=True, default=Any)
 """What :meth:`Match.view` gives: the game's view (``SchnauzView``...) where the type
-checker knows the game (``Match(schnauz.GAME, ...)``), else a plain dict."""
-ResultT = TypeVar("ResultT", default=dict[str, Any])
+checker knows the game (``Match(schnauz.GAME, ...)``, ``new_match("schnauz", ...)``).
+A bare ``Match`` is any game's (``Match[Any, Any]``), so a function written for every
+game takes each game's typed match; covariant, so ``Match[View]`` does too."""
+ResultT_co = TypeVar("ResultT_co", covariant=True, default=Any)
 """What :attr:`Match.result` gives once the match is over (``SchnapsenResult``...)."""
 
 
@@ -51,7 +53,7 @@ def read_decks(info: GameInfo, options: Mapping[str, Any],
     return tuple(result)
 
 
-class Match(Generic[ViewT, ResultT]):
+class Match(Generic[ViewT_co, ResultT_co]):
     """One match of one game, played through actions in notation.
 
     >>> import stammtisch
@@ -64,7 +66,7 @@ class Match(Generic[ViewT, ResultT]):
     0
     """
 
-    def __init__(self, info: GameInfo[ViewT, ResultT], *, seed: int,
+    def __init__(self, info: GameInfo[ViewT_co, ResultT_co], *, seed: int,
                  decks: Sequence[DeckInput] | None = None, options: Mapping[str, Any]) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError("seed", "an integer", value=seed, game=info.name)
@@ -78,7 +80,7 @@ class Match(Generic[ViewT, ResultT]):
             self._state.events = []
         self._events: list[Event] = self._state.events
         self._played: list[int] = []
-        self._undo: list[tuple[GameState[ViewT, ResultT], int]] = []
+        self._undo: list[tuple[GameState[ViewT_co, ResultT_co], int]] = []
 
     @property
     def game(self) -> str:
@@ -149,7 +151,7 @@ class Match(Generic[ViewT, ResultT]):
             raise ValueError(f"keep_undo needs a count of actions, not {last}")
         del self._undo[:max(0, len(self._undo) - last)]
 
-    def view(self, seat: int | None) -> ViewT:
+    def view(self, seat: int | None) -> ViewT_co:
         """What ``seat`` may know; ``None`` is a spectator."""
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                  or not 0 <= seat < self.num_players):
@@ -171,7 +173,7 @@ class Match(Generic[ViewT, ResultT]):
         return [self._state.action_text(a) for a in self._played]
 
     @property
-    def result(self) -> ResultT | None:
+    def result(self) -> ResultT_co | None:
         return self._state.result()
 
     def record(self) -> dict[str, Any]:
