@@ -119,8 +119,8 @@ def hidden_of(game: str, state: Any) -> Any:
         return module.SchnapsenHidden(tuple(state.hands), state.deck[state.talon_pos:
                                       state.talon_pos + face_down], state.seed)
     if game == "schmier":
-        return module.SchmierHidden(tuple(state.hands), tuple(state.discards),
-                                    tuple(state.stock), state.seed)
+        return module.SchmierHidden(tuple(state.hands), tuple(state.stock), state.seed,
+                                    discards=tuple(state.discards))
     hidden = module.ScatHidden if game == "scat" else module.SchnauzHidden
     return hidden(tuple(state.hands), tuple(state.stock), state.seed)
 

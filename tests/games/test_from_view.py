@@ -68,7 +68,7 @@ def _schnapsen_hidden(state: GameState) -> SchnapsenHidden:
 
 def _schmier_hidden(state: GameState) -> SchmierHidden:
     assert isinstance(state, SchmierState)
-    return SchmierHidden(tuple(state.hands), tuple(state.discards), state.stock, state.seed)
+    return SchmierHidden(tuple(state.hands), state.stock, state.seed, tuple(state.discards))
 
 
 def _scat_hidden(state: GameState) -> ScatHidden:

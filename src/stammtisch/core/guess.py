@@ -2,10 +2,12 @@
 put every card of the deck in exactly one place, with the counts the view shows;
 and the plain draw of such a guess the games' samplers share (:func:`deal_places`).
 
-A guess is a :class:`Hidden` (every hand, the stock in draw order, a seed); what a
-view shows it is checked against is a :class:`Shown`, and :func:`check_guess` checks
-one against the other for the games whose guess is hands and a stock (Scat, Schnauz;
-Schmier and Schnapsen add their discards and talon to the same pieces).
+A guess is a :class:`Hidden` (every hand, the stock in draw order, a seed, and where
+the game has them the cards each seat put away); what a view shows it is checked
+against is a :class:`Shown`, and :func:`check_guess` checks one against the other for
+every game: Scat and Schnauz guess hands and a stock, Schmier adds the discards, and
+Schnapsen's stock is its face-down talon (the game's own facts, a declared marriage
+say, it checks with :func:`check_holds`).
 
 A place is a name (``"hand of seat 1"``, ``"stock"``) and its cards; the
 errors name the card and the places, so a bot writer sees what the guess got
@@ -22,6 +24,9 @@ from typing import Any
 from stammtisch.cards import Card, CardSet, card_code, codes, iter_cards, to_set
 from stammtisch.errors import ViewError
 
+CARD_LIMIT = 64
+"""Every card int is below this (a card set is one int's bits)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Hidden:
@@ -32,6 +37,8 @@ class Hidden:
     hands: tuple[CardSet, ...]
     stock: tuple[Card, ...] = ()
     seed: int = 0
+    discards: tuple[CardSet, ...] = ()
+    """Per seat the cards it put away face down (Schmier's exchange); empty: none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,13 @@ class Shown:
     """... and why (``that seat took them from the pile``)."""
     public: tuple[tuple[str, CardSet], ...] = ()
     """The places the view shows face up (a discard pile, a table, the tricks)."""
+    stock_place: str = "stock"
+    """What the game calls its stock (the errors name it)."""
+    discard_sizes: tuple[int, ...] | None = None
+    """Per seat how many cards it put away (``None``: the game puts none away)..."""
+    discarded: CardSet | None = None
+    """... and the seat's own, where its view shows them."""
+    discarded_codes: Sequence[str] | None = None
 
 
 def check_own(seat: int | None, what: str, guessed: CardSet, shown: CardSet | None,
@@ -62,22 +76,42 @@ def check_own(seat: int | None, what: str, guessed: CardSet, shown: CardSet | No
 
 
 def check_guess(shown: Shown, hidden: Hidden, deck: Iterable[Card]) -> None:
-    """``hidden``'s hands and stock fit what ``shown`` shows: the seats, the seat's own
-    hand, the stock's and hands' sizes, the known cards, every card of ``deck`` once."""
+    """``hidden``'s hands, discards and stock fit what ``shown`` shows: the seats, the
+    seat's own hand and discards, the stock's, hands' and discards' sizes, the known
+    cards, every card of ``deck`` once."""
     n = len(shown.known)
     if len(hidden.hands) != n:
         raise ViewError(f"the guess names {len(hidden.hands)} hands; the view {n} seats")
+    discards = _discards(shown, hidden, n)
     if shown.seat is not None:
         check_own(shown.seat, "hand", hidden.hands[shown.seat], shown.hand, shown.hand_codes)
-    stock = check_order("stock", hidden.stock)
-    check_count("stock", stock, shown.stock_size)
-    places = {"stock": stock, **dict(shown.public)}
+        if shown.discard_sizes is not None:
+            check_own(shown.seat, "discards", discards[shown.seat], shown.discarded,
+                      shown.discarded_codes)
+    stock = check_order(shown.stock_place, hidden.stock)
+    check_count(shown.stock_place, stock, shown.stock_size)
+    places = {shown.stock_place: stock, **dict(shown.public)}
     for s in range(n):
         if shown.hand_sizes is not None:
             check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
         check_holds(f"hand of seat {s}", hidden.hands[s], shown.known[s], shown.why)
         places[f"hand of seat {s}"] = hidden.hands[s]
+        if shown.discard_sizes is not None:
+            check_count(f"discards of seat {s}", discards[s], shown.discard_sizes[s])
+            places[f"discards of seat {s}"] = discards[s]
     check_partition(deck, places)
+
+
+def _discards(shown: Shown, hidden: Hidden, seats: int) -> tuple[CardSet, ...]:
+    """The guess's discards per seat (none given: nobody put any away)."""
+    if shown.discard_sizes is None:
+        if any(hidden.discards):
+            raise ViewError("the guess puts cards away, where this game puts none away")
+        return (0,) * seats
+    discards = hidden.discards or (0,) * seats
+    if len(discards) != seats:
+        raise ViewError(f"the guess names {len(discards)} discards; the view {seats} seats")
+    return discards
 
 
 def check_game(view: Mapping[str, Any], name: str) -> None:
@@ -98,6 +132,9 @@ def check_count(place: str, cards: CardSet, count: int) -> None:
 
 def check_order(place: str, order: Sequence[Card]) -> CardSet:
     """The cards of an ordered pile (a stock, a talon), each once."""
+    stray = [card for card in order if not isinstance(card, int) or not 0 <= card < CARD_LIMIT]
+    if stray:
+        raise ViewError(f"the guess puts {stray[0]!r} in the {place}, which is not a card")
     cards = to_set(order)
     if cards.bit_count() != len(order):
         raise ViewError(f"the guess names a card twice in the {place}: {codes(order)}")

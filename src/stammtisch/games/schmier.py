@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Self, cast
@@ -87,17 +86,10 @@ from stammtisch.cards import (
     rank_of,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.guess import (
-    check_count,
-    check_game,
-    check_order,
-    check_own,
-    check_partition,
-    deal_places,
-)
+from stammtisch.core.guess import Hidden, Shown, check_game, check_guess, deal_places
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for, shuffled
-from stammtisch.errors import NotationError, OptionError, ViewError
+from stammtisch.errors import NotationError, OptionError
 from stammtisch.games.schmier_types import SchmierResult, SchmierView
 
 NAME = "schmier"
@@ -312,35 +304,11 @@ def _subsets(cards: CardSet, size: int) -> list[int]:
 
 # --- the state ------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """What a view shows that a guess of its hidden cards is checked against."""
-
-    seat: int | None
-    hand: CardSet | None
-    """The seat's own hand and discards, where the view is a seat's."""
-    hand_codes: list[str] | None
-    discarded: CardSet
-    discarded_codes: list[str] | None
-    stock_size: int
-    hand_sizes: tuple[int, ...]
-    played: CardSet
-    """The cards of the tricks, the one in progress included."""
-
-
-@dataclass(frozen=True, slots=True)
-class SchmierHidden:
-    """What a Schmier view hides, for :meth:`SchmierState.from_view`.
-
-    Per seat its ``hands`` and ``discards`` (a seat's own as its view shows them;
-    as many discards as ``exchanged`` says, none before), the ``stock`` in draw
-    order, and ``seed``: the generator of the deals to come.
-    """
-
-    hands: tuple[CardSet, ...]
-    discards: tuple[CardSet, ...] = (0,) * NUM_PLAYERS
-    stock: tuple[Card, ...] = ()
-    seed: int = 0
+SchmierHidden = Hidden
+"""What a Schmier view hides, for :meth:`SchmierState.from_view`: the core's guess.
+Per seat its ``hands`` and ``discards`` (a seat's own as its view shows them; as many
+discards as ``exchanged`` says, none before; none given: nobody has exchanged), the
+``stock`` in draw order, and ``seed``: the generator of the deals to come."""
 
 
 _LIST_SLOTS = ("scores", "hands", "discards", "exchanged", "auction", "trick", "tricks",
@@ -712,16 +680,17 @@ class SchmierState:
                         for t in view["tricks"]]
         state._read_captures()
         seat = view["seat"]
-        if seat is None:
-            shown = _Shown(None, None, None, 0, None, view["stock_size"],
-                           tuple(view["hand_sizes"]), state._played())
-        else:
-            shown = _Shown(seat, parse_cards(" ".join(view["hand"])), view["hand"],
-                           parse_cards(" ".join(view["discarded"] or ())), view["discarded"],
-                           view["stock_size"], tuple(view["hand_sizes"]), state._played())
+        own = seat is not None
+        shown = Shown(seat, parse_cards(" ".join(view["hand"])) if own else None,
+                      view["hand"] if own else None, view["stock_size"],
+                      tuple(view["hand_sizes"]), (0,) * NUM_PLAYERS,
+                      public=(("tricks", state._played()),),
+                      discard_sizes=tuple(max(k, 0) for k in state.exchanged),
+                      discarded=parse_cards(" ".join(view["discarded"] or ())) if own else None,
+                      discarded_codes=view["discarded"] if own else None)
         return partial(state._guessed, shown)
 
-    def _guessed(self, shown: _Shown, hidden: SchmierHidden) -> Self:
+    def _guessed(self, shown: Shown, hidden: SchmierHidden) -> Self:
         """A copy of this public state with ``hidden`` placed."""
         state = copy_slots(self, _LIST_SLOTS)
         state.seed = hidden.seed
@@ -750,27 +719,11 @@ class SchmierState:
                 elif card == low:
                     self.low_seat = (leader + i) % NUM_PLAYERS
 
-    def _place_hidden(self, shown: _Shown, hidden: SchmierHidden) -> None:
+    def _place_hidden(self, shown: Shown, hidden: SchmierHidden) -> None:
         """The hands, discards and stock from ``hidden``, checked against the view."""
-        if len(hidden.hands) != NUM_PLAYERS or len(hidden.discards) != NUM_PLAYERS:
-            raise ViewError(f"the guess names {len(hidden.hands)} hands and "
-                            f"{len(hidden.discards)} discards; Schmier has {NUM_PLAYERS} seats")
-        seat = shown.seat
-        if seat is not None:
-            check_own(seat, "hand", hidden.hands[seat], shown.hand, shown.hand_codes)
-            check_own(seat, "discards", hidden.discards[seat], shown.discarded,
-                      shown.discarded_codes)
-        stock = check_order("stock", hidden.stock)
-        places = {"stock": stock, "tricks": shown.played}
-        for s in range(NUM_PLAYERS):
-            check_count(f"hand of seat {s}", hidden.hands[s], shown.hand_sizes[s])
-            check_count(f"discards of seat {s}", hidden.discards[s], max(self.exchanged[s], 0))
-            places[f"hand of seat {s}"] = hidden.hands[s]
-            places[f"discards of seat {s}"] = hidden.discards[s]
-        check_count("stock", stock, shown.stock_size)
-        check_partition(SCHMIER_DECK, places)
+        check_guess(shown, hidden, SCHMIER_DECK)
         self.hands = list(hidden.hands)
-        self.discards = list(hidden.discards)
+        self.discards = list(hidden.discards or (0,) * NUM_PLAYERS)
         self.stock = tuple(hidden.stock)
 
     # -- the rest of the contract -----------------------------------------------------
@@ -934,8 +887,8 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> SchmierState:
     places = [*zip(hands, view["hand_sizes"], strict=True),
               *((discards[s], max(k or 0, 0)) for s, k in enumerate(view["exchanged"]))]
     dealt, stock = deal_places(pool, places, rng)
-    hidden = SchmierHidden(tuple(dealt[:NUM_PLAYERS]), tuple(dealt[NUM_PLAYERS:]), tuple(stock),
-                           rng.getrandbits(63))
+    hidden = SchmierHidden(tuple(dealt[:NUM_PLAYERS]), tuple(stock), rng.getrandbits(63),
+                           discards=tuple(dealt[NUM_PLAYERS:]))
     return SchmierState.for_view(view)(hidden)
 
 

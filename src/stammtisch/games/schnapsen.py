@@ -90,14 +90,7 @@ from stammtisch.cards import (
     to_set,
 )
 from stammtisch.core.game import Event, GameInfo
-from stammtisch.core.guess import (
-    check_count,
-    check_game,
-    check_holds,
-    check_order,
-    check_own,
-    check_partition,
-)
+from stammtisch.core.guess import Hidden, Shown, check_game, check_guess, check_holds
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
 from stammtisch.core.rng import rng_for
 from stammtisch.errors import NotationError, OptionError, ViewError
@@ -353,19 +346,12 @@ def parse_action(text: str) -> int:
 
 # --- the state ------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class SchnapsenHidden:
-    """What a Schnapsen view hides, for :meth:`SchnapsenState.from_view`.
-
-    ``hands``: both hands (the seat's own as its view shows it); ``talon``: the
-    face-down talon cards in draw order (``talon_size - 1`` of them, none once it
-    is used up; the trump card is not among them: the view names it); ``seed``:
-    the generator of the deals to come.
-    """
-
-    hands: tuple[CardSet, CardSet]
-    talon: tuple[Card, ...] = ()
-    seed: int = 0
+SchnapsenHidden = Hidden
+"""What a Schnapsen view hides, for :meth:`SchnapsenState.from_view`: the core's guess.
+``hands``: both hands (the seat's own as its view shows it); ``stock``: the face-down
+talon cards in draw order (``talon_size - 1`` of them, none once it is used up; the
+trump card is not among them: the view names it); ``seed``: the generator of the deals
+to come."""
 
 
 class SchnapsenState:
@@ -724,12 +710,11 @@ class SchnapsenState:
         state._read_deal(view)
         state.hands, state.deck, state.talon_pos = [0, 0], (), 0
         seat = view["seat"]
-        shown = (seat, to_set(parse_card(c) for c in view["hand"])) if seat is not None else None
-        return partial(state._guessed, shown)
+        return partial(state._guessed, state._shown(
+            seat, None if seat is None else to_set(parse_card(c) for c in view["hand"])))
 
-    def _guessed(self, shown: tuple[int, CardSet] | None, hidden: SchnapsenHidden) -> Self:
-        """A copy of this public state with ``hidden`` placed (``shown``: the viewing
-        seat and its hand)."""
+    def _guessed(self, shown: Shown, hidden: SchnapsenHidden) -> Self:
+        """A copy of this public state with ``hidden`` placed."""
         state = self.clone()
         state.seed = hidden.seed
         state._place_hidden(shown, hidden)
@@ -813,41 +798,36 @@ class SchnapsenState:
         before = (rules.deck_size - 2 * rules.hand_size - self.t) // 2
         return not (self.closer >= 0 and before == done)
 
-    def _place_hidden(self, shown: tuple[int, CardSet] | None,
-                      hidden: SchnapsenHidden) -> None:
-        """The hands and the talon from ``hidden``, checked against the view (``shown``:
-        the viewing seat and its hand, None for a spectator)."""
+    def _shown(self, seat: int | None, hand: CardSet | None) -> Shown:
+        """What the view shows a guess is checked against (``seat``'s ``hand``): the
+        face-down talon, the tricks and the trump card's place; once the match is over
+        the hands' sizes are not checked."""
         rules = self.rules
-        if len(hidden.hands) != 2:
-            raise ViewError(f"the guess names {len(hidden.hands)} hands; Schnapsen has 2")
-        hands = [hidden.hands[0], hidden.hands[1]]
-        if shown is not None:
-            seat, hand = shown
-            check_own(seat, "hand", hands[seat], hand, codes(hand))
-        talon = check_order("talon", hidden.talon)
-        face_down = self.t - 1 if self.t else 0
-        if len(hidden.talon) != face_down:
-            raise ViewError(f"the guess puts {len(hidden.talon)} cards face down in the "
-                            f"talon, the view shows {face_down}")
         played = 0
         for _, lead, follow, _ in self.history:
             played |= 1 << lead | 1 << follow
         if self.lead_card >= 0:
             played |= 1 << self.lead_card
-        places = {"hand of seat 0": hands[0], "hand of seat 1": hands[1], "talon": talon,
-                  "tricks": played}
+        public = [("tricks", played)]
         if self.t:
-            places["trump card's place"] = 1 << self.trump_card
+            public.append(("trump card's place", 1 << self.trump_card))
+        sizes = None
         if not self.over:
             base = (rules.deck_size - played.bit_count() - self.t
                     + (self.lead_card >= 0)) // 2
-            for s in (0, 1):
-                check_count(f"hand of seat {s}", hands[s],
-                            base - (self.lead_card >= 0 and self.leader == s))
-            check_partition(SCHNAPSEN_DECKS[rules.deck_size], places)
-            self._check_known(hands, played)
+            sizes = tuple(base - (self.lead_card >= 0 and self.leader == s) for s in (0, 1))
+        return Shown(seat, hand, None if hand is None else codes(hand),
+                     self.t - 1 if self.t else 0, sizes, (0, 0), public=tuple(public),
+                     stock_place="face-down talon")
+
+    def _place_hidden(self, shown: Shown, hidden: SchnapsenHidden) -> None:
+        """The hands and the talon from ``hidden``, checked against the view."""
+        check_guess(shown, hidden, SCHNAPSEN_DECKS[self.rules.deck_size])
+        hands = [hidden.hands[0], hidden.hands[1]]
+        if not self.over:
+            self._check_known(hands, shown.public[0][1])
         self.hands = hands
-        self.deck = tuple(hidden.talon)
+        self.deck = tuple(hidden.stock)
         self.talon_pos = 0
 
     def _check_known(self, hands: list[CardSet], played: CardSet) -> None:

@@ -180,8 +180,8 @@ class Deals:
             else:
                 rng.shuffle(cards)
                 stock = cards
-        hidden = SchmierHidden(tuple(hands), tuple(discards), tuple(stock),
-                               rng.getrandbits(63))
+        hidden = SchmierHidden(tuple(hands), tuple(stock), rng.getrandbits(63),
+                               discards=tuple(discards))
         return seen.worlds(hidden)
 
 
