@@ -44,6 +44,7 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
                         [--ray [ADDRESS]] [--seed S] [--budget SECONDS] [--out DIR]
                         [--max-deals D] [option=value ...]
        stammtisch arena-merge FILE [FILE ...] [--out DIR]
+       stammtisch db upgrade|current [--db URL]
 
 Games: {games}. `stammtisch games` lists each game's options;
 `stammtisch play --help` and `stammtisch replay --help` explain the flags."""
@@ -386,10 +387,30 @@ def games(argv: Sequence[str] = ()) -> int:
     return 0
 
 
+def db(argv: Sequence[str]) -> int:
+    """``db upgrade``: run the migrations a server's database lacks (every server does at
+    start too); ``db current``: the revision it is at."""
+    parser = _Parser(prog="stammtisch db", description=(
+        "The web table's database: upgrade it to this version's schema, or show its revision."))
+    parser.add_argument("action", choices=["upgrade", "current"])
+    parser.add_argument("--db", default="sqlite:///stammtisch.db",
+                        help="SQLAlchemy URL of the database (as for stammtisch serve)")
+    args = parser.parse_args(argv)
+    from stammtisch.server.store import schema_revision, upgrade_database
+
+    if args.action == "upgrade":
+        before, after = upgrade_database(args.db)
+        print(f"{args.db}: at revision {after}" if before == after
+              else f"{args.db}: upgraded from revision {before or 'none'} to {after}")
+    else:
+        print(f"{args.db}: at revision {schema_revision(args.db) or 'none'}")
+    return 0
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "play": play, "replay": replay, "review": review, "games": games, "serve": serve,
     "arena": arena,
-    "arena-merge": arena_merge,
+    "arena-merge": arena_merge, "db": db,
 }
 
 

@@ -2,8 +2,8 @@
 every action, so that a restarted server resumes every table where it was.
 
 Seats are stored with the SHA-256 of their token only (``token_hash``), never the
-token. Columns added since the first version are added to an older database on
-start (``listed``, ``seq``, ``lesson``, ``hints``, ``owner``, ``lease_until``).
+token. The schema is made and changed by migrations only (server/migrations/), run on
+start: the tables here describe it for the queries.
 
 Where several server processes share one database (server/cluster.py), each live
 table is leased to one of them (``owner``, ``lease_until``, timed by the database's clock,
@@ -44,7 +44,6 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     or_,
     select,
     text,
@@ -98,10 +97,6 @@ bots = Table(
 )
 """The bot accounts of the bot API (server/botaccounts.py): a name and the SHA-256 of
 its token, never the token."""
-ADDED = {"listed": "BOOLEAN", "seq": "INTEGER", "lesson": "BOOLEAN", "hints": "BOOLEAN",
-         "owner": "VARCHAR(64)", "lease_until": "FLOAT"}
-"""Columns an older database may lack, with their SQL type."""
-
 SQLITE_PROBLEMS = {
     "unable to open database file": "it cannot be opened (is it readable, and its folder "
                                     "writable?)",
@@ -233,6 +228,58 @@ def _problem(error: SQLAlchemyError) -> str:
     return SQLITE_PROBLEMS.get(first, first)
 
 
+def _engine(url: str) -> Engine:
+    try:
+        return create_engine(url)
+    except ArgumentError:
+        raise StoreError(f"{url!r} is not a database URL (e.g. sqlite:///stammtisch.db)") \
+            from None
+    except ImportError as missing:
+        raise StoreError(f"the database driver for {url.split(':', 1)[0]} is not "
+                         f"installed ({missing}); for PostgreSQL: pip install "
+                         "'stammtisch[postgres]'") from None
+
+
+def schema_revision(url: str) -> str | None:
+    """The migration the database at ``url`` is at; None before the first (or empty)."""
+    from stammtisch.server import migrations
+
+    engine = _engine(url)
+    path = sqlite_file(engine.url)
+    if path is not None and not path.exists():
+        engine.dispose()
+        raise StoreError(f"there is no database at {path}")
+    try:
+        with engine.connect() as db:
+            return migrations.current(db)
+    except SQLAlchemyError as error:
+        raise StoreError(f"cannot read the database {url}: {_problem(error)}") from None
+    finally:
+        engine.dispose()
+
+
+def upgrade_database(url: str) -> tuple[str | None, str]:
+    """Bring the database at ``url`` to the newest schema (``stammtisch db upgrade``);
+    its revisions before and after."""
+    path = sqlite_file(_engine(url).url)
+    before = None if path is not None and not path.exists() else schema_revision(url)
+    Store(url).dispose()
+    after = schema_revision(url)
+    assert after is not None
+    return before, after
+
+
+def upgrade_schema(engine: Engine) -> None:
+    """Run the migrations ``engine``'s database still lacks (server/migrations/)."""
+    from stammtisch.server import migrations  # Alembic is loaded by the first store only
+
+    with engine.begin() as db:
+        if engine.dialect.name == "postgresql":
+            db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        if migrations.current(db) != migrations.head():
+            migrations.upgrade(db)
+
+
 class Store:
     """The tables of one database."""
 
@@ -245,15 +292,7 @@ class Store:
         holds its lease, ``lease`` seconds from its last renewal."""
         self.owner = owner
         self.lease = lease
-        try:
-            self.engine: Engine = create_engine(url)
-        except ArgumentError:
-            raise StoreError(f"{url!r} is not a database URL (e.g. sqlite:///stammtisch.db)") \
-                from None
-        except ImportError as missing:
-            raise StoreError(f"the database driver for {url.split(':', 1)[0]} is not "
-                             f"installed ({missing}); for PostgreSQL: pip install "
-                             "'stammtisch[postgres]'") from None
+        self.engine = _engine(url)
         path = sqlite_file(self.engine.url)
         where = str(path) if path is not None else \
             self.engine.url.render_as_string(hide_password=True)
@@ -269,20 +308,9 @@ class Store:
             raise StoreError(f"cannot use the database {where}: {_problem(error)}") from None
 
     def _create_tables(self) -> None:
-        """The tables and the columns added since, made where missing; on PostgreSQL
-        under a lock, so that server processes starting together do not make them
-        twice."""
-        with self.engine.begin() as db:
-            if self.engine.dialect.name == "postgresql":
-                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            metadata.create_all(db)
-            self._add_columns(db)
-
-    def _add_columns(self, db: Any) -> None:
-        present = {column["name"] for column in inspect(db).get_columns("tables")}
-        for name, kind in ADDED.items():
-            if name not in present:
-                db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+        """The schema brought to the newest migration; on PostgreSQL under a lock, so
+        that of server processes starting together one upgrades it."""
+        upgrade_schema(self.engine)
 
     def _try_writing(self) -> None:
         """A write that changes nothing, so that a read-only database is told at start
