@@ -22,13 +22,15 @@ from starlette.applications import Starlette
 import stammtisch
 from stammtisch.core.match import Match
 from stammtisch.server import Settings, create_app, history
+from stammtisch.server.seats import Seat, new_token, token_hash
 from stammtisch.server.store import BrokenRow, Store, StoredTable, tables
 
 SEATS = [{"kind": "human", "level": "", "name": "Anna"},
          {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
 
-def finished_match(store: Store, seed: int, *, listed: bool = False) -> str:
+def finished_match(store: Store, seed: int, *, listed: bool = False,
+                   seats: list[dict[str, Any]] = SEATS) -> str:
     """A schnauz match of three played to its end and stored finished; its id."""
     match: Match = stammtisch.new_match("schnauz", seed=seed, num_players=3)  # any game's
     rng = random.Random(seed)
@@ -36,7 +38,7 @@ def finished_match(store: Store, seed: int, *, listed: bool = False) -> str:
         match.play(rng.choice(match.legal_actions()))
     table_id = f"done-{secrets.token_hex(4)}"
     start = {**match.record(), "actions": []}
-    store.create(table_id, "schnauz", SEATS, start, listed=listed)
+    store.create(table_id, "schnauz", seats, start, listed=listed)
     store.save(table_id, match.record(), match.result, 1)
     return table_id
 
@@ -75,6 +77,40 @@ def get(app: Starlette, path: str) -> httpx.Response:
             return await http.get(path)
 
     return asyncio.run(fetch())
+
+
+# --- who sat where ----------------------------------------------------------------------------
+
+
+def test_every_seat_is_named_by_what_the_pages_show_never_by_its_token(app: Starlette) -> None:
+    """The list and each step carry every seat's kind, level and name: a person's typed
+    name, a computer's level, a program's bot account (with its stand-in level); a person
+    who gave no name has none. No token's hash, no owner flag."""
+    tokens = [new_token(), new_token()]
+    seats = [Seat("human", token_hash=token_hash(tokens[0]), name="Anna", owner=True).stored(),
+             Seat("external", level="club", name="page-bot").stored(),
+             Seat("human", token_hash=token_hash(tokens[1])).stored()]
+    seats.append({**seats.pop(), "kind": "bot", "level": "expert"})  # taken over by a computer
+    table_id = finished_match(app.state.hub.store, 6, seats=seats)
+    shown = [{"kind": "human", "level": None, "name": "Anna"},
+             {"kind": "external", "level": "club", "name": "page-bot"},
+             {"kind": "bot", "level": "expert", "name": None}]
+    listed = get(app, "/api/history")
+    step = get(app, f"/api/history/{table_id}?step=4")
+    assert [entry["seats"] for entry in listed.json()] == [shown]
+    assert step.json()["seats"] == shown
+    for answer in (listed, step):
+        for secret in (*tokens, token_hash(tokens[0]), token_hash(tokens[1]), "token", "owner"):
+            assert secret not in answer.text
+
+
+def test_a_name_stored_with_spaces_around_it_or_none_at_all_is_no_name() -> None:
+    assert history.shown_seat({"kind": "human", "name": "  Ben "}) == \
+        {"kind": "human", "level": None, "name": "Ben"}
+    assert history.shown_seat({"kind": "human", "name": "   ", "level": ""}) == \
+        {"kind": "human", "level": None, "name": None}
+    assert history.shown_seat({"kind": "bot", "level": "random"}) == \
+        {"kind": "bot", "level": "random", "name": None}
 
 
 # --- broken rows ----------------------------------------------------------------------------

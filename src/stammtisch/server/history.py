@@ -1,6 +1,9 @@
 """Finished matches, face up: the record replayed to any step with every hand shown.
 
-Only finished tables are shown, so that no running match can be peeked at.
+Only finished tables are shown, so that no running match can be peeked at. Each seat
+is told by what the pages name it with: its kind, a computer's level, the name a person
+typed or a program's bot account (never a token's hash, nor who created the table); the
+pages put those into words in the reader's language.
 
 Replays run in a small pool of their own, never on the event loop (a long match takes
 a good part of a second to replay). :class:`Replays` keeps the last few matches it
@@ -35,11 +38,19 @@ class Busy(RuntimeError):
     """The client already has a replay in flight."""
 
 
+def shown_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """What the pages name a stored seat by: ``kind``; ``level`` (a computer's, and the
+    stand-in of a program); ``name`` (a person's, a program's bot account), None when
+    there is none."""
+    return {"kind": str(seat["kind"]), "level": str(seat.get("level") or "") or None,
+            "name": str(seat.get("name") or "").strip() or None}
+
+
 def summary(stored: StoredTable) -> dict[str, Any]:
     return {
         "id": stored.id, "game": stored.game, "finished": stored.updated,
         "actions": len(stored.record.get("actions", [])), "result": stored.result,
-        "seats": [{"kind": s["kind"], "level": s.get("level") or None} for s in stored.seats],
+        "seats": [shown_seat(s) for s in stored.seats],
     }
 
 
