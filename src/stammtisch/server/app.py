@@ -16,12 +16,15 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from stammtisch.server import hints, history, shared
+from stammtisch.server.accounts import Accounts
 from stammtisch.server.botsocket import bot_socket
 from stammtisch.server.clientlimit import PerClient
 from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.reviews import Reviews
+from stammtisch.server.routes import accounts as account_routes
 from stammtisch.server.routes import api, bots, pages
+from stammtisch.server.sessions import Sessions
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store, StoreError
 from stammtisch.server.ws import table_socket
@@ -78,6 +81,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store.dispose()
         raise StoreError("several server processes (--redis) share one database server: "
                          "use --db postgresql+psycopg://..., not a SQLite file")
+    accounts = Accounts(store.engine)
     hub = Hub(store, settings.bot_delay, settings.grace,
               unjoined=settings.unjoined, bot_round=settings.bot_round,
               bot_time=settings.bot_time)
@@ -96,6 +100,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if cluster is not None:
             await cluster.stop()
         hub.store.dispose()
+        accounts.close()
         replays.close()
         reviews.close()
         hints.close()
@@ -105,6 +110,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *pages.routes,
         *api.routes,
         *bots.routes,
+        *account_routes.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         WebSocketRoute("/ws/bot", bot_socket),
         Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
@@ -116,6 +122,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.reviews = reviews
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
+    app.state.accounts = accounts
+    app.state.sessions = Sessions(store.engine)
+    app.state.account_limits = account_routes.account_limits(cluster)
     if cluster is not None:  # an address's limits hold across the processes
         app.state.table_limit = shared.SharedPerClient(
             cluster, "tables", settings.create_rate, settings.create_burst)

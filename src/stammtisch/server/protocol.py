@@ -206,6 +206,47 @@ Tokens: ``secrets.token_urlsafe(32)`` (256 bits). Only ``sha256(token)`` hex is
 kept, in memory and in the stored seat (``token_hash``); a stored seat with an
 old plain ``token`` is hashed when loaded. Hashes are compared with
 ``secrets.compare_digest``.
+
+Accounts (issue 42; server/accounts.py, server/sessions.py, server/routes/accounts.py).
+An account is optional: a guest plays as above. The bodies are JSON (``Content-Type:
+application/json``, else 415), at most 65,536 bytes, read like a new table's; errors are
+``{"error": <text>}``; answers carry ``Cache-Control: no-store``. A logged-in browser
+holds a session in the cookie ``stammtisch_session`` (HttpOnly, SameSite=Lax, Path=/,
+Secure when served over https or when Settings.public_url is https; 30 days, renewed
+at most once a day when used, the cookie then set anew); the database keeps the
+SHA-256 of its id only. A sign-up or login always starts a new session: a session id
+the request sent is ended, never kept.
+``POST /api/accounts`` ``{"name", "password", "seat_tokens"?}``: sign up and log in;
+201 ``{"name", "claimed"}``. ``name``: a display name as for ``sit``; one that reads like
+any account's or bot account's name (the rule of :mod:`stammtisch.server.names`), or like
+"deleted player", is 409 "that name cannot be used: choose another", whether it is taken
+or only looks like one taken; bot names and account names are one namespace (``POST
+/api/bots`` with a name like an account's is 409 too). ``password``: 10 to 1024
+characters, not one of the most common (case aside, nor one with digits after it): 400.
+``seat_tokens``: the seat tokens this browser holds (at most 1000): the seats they hold,
+of matches stored with their seats (``match_seats``) and not yet an account's, become the
+account's (``claimed``: how many).
+``POST /api/session`` ``{"name", "password", "seat_tokens"?}``: log in (the name found
+case-blind); 200 ``{"name", "claimed"}``. A wrong password and a name no account has are
+the same 401 ``{"error": "wrong name or password"}``, after one password verification
+either way.
+``DELETE /api/session``: log out this browser; 204, the cookie cleared (also without a
+session). ``DELETE /api/sessions``: log out everywhere: every session of the account
+ends; 204. ``GET /api/me``: ``{"name", "created"}``. ``POST /api/me/password``
+``{"password", "new_password"}``: every session of the account ends and this browser
+gets a new one; 200 ``{"name"}``. ``DELETE /api/me`` ``{"password"}``: delete the
+account; 204, every session ends; its matches stay, its seats shown as "deleted
+player"; its name and password are erased, and the name may be taken again (the old
+matches never show it). ``GET /api/me/data``: a download (``Content-Disposition:
+attachment``) of ``{"account": {"id", "name", "created"}, "matches": [{"table", "seat",
+"name", "kind", "created"}], "exported"}``, newest match first. These need a session:
+without one 401 ``{"error": "not logged in"}``; a wrong password is 401 ``{"error":
+"wrong password"}``.
+Limits: per client address 10 sign-ups an hour (5 at once) and 10 password tries a
+minute (10 at once; logins, and the password of a change or a deletion); per name (its
+case-blind reading, from all addresses together) 1 try a minute (10 at once); beyond,
+429 with ``Retry-After``. Counted in Redis where several processes serve (--redis).
+Requests from other sites are refused (the Origin check above).
 """
 
 from __future__ import annotations

@@ -1,0 +1,125 @@
+"""Which account played which seat of which match: the rows of ``match_seats``
+(server/accounttables.py), kept beside each table's seats.
+
+A person's seat is known by the SHA-256 of its token, as in ``tables.seats``. A guest
+who signs up or logs in hands over the seat tokens the browser holds
+(:func:`claim_seats`): the seats they hash to become the account's, unless another
+account has them already. A seat whose token changes (a computer player took it over)
+belongs to nobody again.
+
+For new matches, :func:`record_match_seats` writes a table's rows whenever its seats
+change (at creation and whenever someone sits); :func:`backfill_match_seats` writes
+them for tables stored before. :func:`matches_of` is one page of an account's matches,
+newest first: one look-up in the index ``(account_id, created)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from stammtisch.server.accounttables import match_seats
+from stammtisch.server.seats import HUMAN
+from stammtisch.server.store import tables
+
+CHUNK = 500
+"""Hashes per query (SQLite takes a limited number of parameters in one)."""
+
+
+def seat_rows(table_id: str, created: float,
+              seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``match_seats`` rows of a table whose stored seats are ``seats``, without
+    their account."""
+    return [{"table_id": table_id, "seat": index, "kind": str(seat.get("kind") or ""),
+             "name": str(seat.get("name") or "") or None,
+             "token_hash": str(seat.get("token_hash") or "") or None, "created": created}
+            for index, seat in enumerate(seats)]
+
+
+def record_match_seats(db: Connection, table_id: str, created: float,
+                       seats: Sequence[dict[str, Any]]) -> None:
+    """Write the rows of ``table_id`` for its seats now (in the caller's transaction):
+    a seat keeps its account while its token stays the same."""
+    held = {row.seat: row for row in db.execute(
+        select(match_seats).where(match_seats.c.table_id == table_id))}
+    for row in seat_rows(table_id, created, seats):
+        before = held.get(row["seat"])
+        if before is None:
+            db.execute(insert(match_seats).values(**row))
+            continue
+        changed = {key: value for key, value in row.items() if getattr(before, key) != value}
+        if "token_hash" in changed:
+            changed["account_id"] = None
+        if changed:
+            db.execute(update(match_seats).where(
+                match_seats.c.table_id == table_id, match_seats.c.seat == row["seat"])
+                .values(**changed))
+    gone = [seat for seat in held if seat >= len(seats)]
+    if gone:
+        db.execute(delete(match_seats).where(match_seats.c.table_id == table_id,
+                                             match_seats.c.seat.in_(gone)))
+
+
+def claim_seats(db: Connection, account_id: int, token_hashes: Iterable[str]) -> int:
+    """Give the account every person's seat whose token hashes to one of
+    ``token_hashes`` and that belongs to nobody yet; returns how many it got."""
+    wanted = sorted(set(token_hashes))
+    claimed = 0
+    for start in range(0, len(wanted), CHUNK):
+        claimed += db.execute(update(match_seats).where(
+            match_seats.c.token_hash.in_(wanted[start:start + CHUNK]),
+            match_seats.c.kind == HUMAN, match_seats.c.account_id.is_(None))
+            .values(account_id=account_id)).rowcount
+    return claimed
+
+
+def matches_of(db: Connection, account_id: int, limit: int = 50,
+               before: tuple[float, str, int] | None = None) -> list[dict[str, Any]]:
+    """One page of the account's seats, newest match first: ``limit`` of them, those
+    after ``before`` (the ``(created, table, seat)`` of the last one of the page
+    before), each ``{"table", "seat", "name", "kind", "created"}``."""
+    seat_of = match_seats.c
+    query = select(seat_of.table_id, seat_of.seat, seat_of.name, seat_of.kind,
+                   seat_of.created).where(seat_of.account_id == account_id)
+    if before is not None:
+        created, table_id, seat = before
+        query = query.where(or_(
+            seat_of.created < created,
+            and_(seat_of.created == created, or_(
+                seat_of.table_id < table_id,
+                and_(seat_of.table_id == table_id, seat_of.seat < seat)))))
+    query = query.order_by(seat_of.created.desc(), seat_of.table_id.desc(),
+                           seat_of.seat.desc()).limit(limit)
+    return [{"table": row.table_id, "seat": row.seat, "name": row.name, "kind": row.kind,
+             "created": row.created} for row in db.execute(query)]
+
+
+def backfill_match_seats(engine: Engine, batch: int = 1000) -> int:
+    """Write the rows of every stored table that has none yet (tables stored before
+    ``match_seats`` existed), ``batch`` tables a transaction; returns how many tables.
+    A table whose seats cannot be read is left out."""
+    done = 0
+    after = ""
+    while True:
+        with engine.begin() as db:
+            rows = db.execute(
+                select(tables.c.id, tables.c.created, tables.c.seats)
+                .where(tables.c.id > after,
+                       ~select(match_seats.c.table_id)
+                       .where(match_seats.c.table_id == tables.c.id).exists())
+                .order_by(tables.c.id).limit(batch)).all()
+            for row in rows:
+                try:
+                    seats = json.loads(row.seats)
+                except ValueError:
+                    continue
+                if isinstance(seats, list) and seats and all(isinstance(s, dict) for s in seats):
+                    db.execute(insert(match_seats), seat_rows(row.id, row.created, seats))
+                    done += 1
+        if len(rows) < batch:
+            return done
+        after = rows[-1].id
