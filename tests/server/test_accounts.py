@@ -186,6 +186,22 @@ def test_a_name_taken_or_alike_cannot_be_used_and_is_told_the_same(
     asyncio.run(scenario())
 
 
+def test_account_names_and_bot_names_are_one_namespace(app: Starlette) -> None:
+    async def scenario() -> None:
+        async with client(app) as http:
+            assert (await http.post("/api/bots", json={"name": "robo"})).status_code == 201
+            refused = await sign_up(http, "ROBO")
+            assert (refused.status_code, refused.json()) == (409, {"error": NAME_REFUSED})
+            assert (await sign_up(http, "Greta")).status_code == 201
+        async with client(app, "10.0.0.2") as http:
+            bot = await http.post("/api/bots", json={"name": "greta"})
+            assert (bot.status_code, bot.json()) == (
+                409, {"error": "the bot name 'greta' cannot be used: choose another name"})
+            assert (await http.post("/api/bots", json={"name": "gretl"})).status_code == 201
+
+    asyncio.run(scenario())
+
+
 def test_a_sign_up_on_postgresql_waits_for_the_names_lock(postgres: str) -> None:
     """Across processes, accounts and bot accounts are added one at a time: a sign-up
     waits while another process holds the lock of new names."""
