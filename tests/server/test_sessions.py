@@ -247,3 +247,16 @@ def test_a_cookie_that_is_no_session_is_no_one(sqlite_app: Starlette) -> None:
                 assert (me.status_code, me.json()) == (401, {"error": "not logged in"})
 
     asyncio.run(scenario())
+
+
+def test_a_change_without_a_session_is_refused_before_its_body_is_read(
+        sqlite_app: Starlette) -> None:
+    async def scenario() -> None:
+        async with client(sqlite_app) as http:
+            for method, path in (("POST", "/api/me/password"), ("DELETE", "/api/me")):
+                refused = await http.request(method, path, json={"password": "anything"})
+                assert (refused.status_code, refused.json()) == (
+                    401, {"error": "not logged in"})
+                assert refused.headers["connection"] == "close"
+
+    asyncio.run(scenario())

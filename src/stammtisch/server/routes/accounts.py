@@ -37,6 +37,7 @@ MAX_SEAT_TOKENS = 1000
 MAX_TOKEN = 100
 """Characters of one seat token (they are 43)."""
 NO_STORE = {"Cache-Control": "no-store"}
+CLOSE = {"Connection": "close"}
 NOT_LOGGED_IN = "not logged in"
 
 
@@ -227,8 +228,8 @@ async def _confirmed(request: Request, shape: str
     """The session and the body of a change the account's password confirms, or the
     error answer (not logged in, limits, a body that is not an object)."""
     session = await _session(request)
-    if session is None:
-        return _error(NOT_LOGGED_IN, 401)
+    if session is None:  # the body is never read: the connection closes
+        return _error(NOT_LOGGED_IN, 401, CLOSE)
     data = await _body(request, _limits(request).logins, shape)
     if isinstance(data, JSONResponse):
         return data
