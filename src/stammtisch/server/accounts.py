@@ -48,7 +48,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from stammtisch.errors import StammtischError
-from stammtisch.server.accounttables import accounts, match_seats, sessions
+from stammtisch.server.accounttables import DELETED_NAME, accounts, match_seats, sessions
 from stammtisch.server.matchseats import claim_seats, matches_of
 from stammtisch.server.names import alike, first_alike, shape, skeleton
 from stammtisch.server.protocol import ProtocolError, clean_name
@@ -59,8 +59,6 @@ T = TypeVar("T")
 MIN_PASSWORD = 10
 MAX_PASSWORD = 1024
 """Characters of a password, at least and at most."""
-DELETED_NAME = "deleted player"
-"""What a deleted account's seats are shown as."""
 NAME_REFUSED = "that name cannot be used: choose another"
 WRONG_LOGIN = "wrong name or password"
 WORKERS = 2

@@ -25,6 +25,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, String, Table,
 
 from stammtisch.server.store import metadata
 
+DELETED_NAME = "deleted player"
+"""What the seats of a deleted account are shown as."""
+
 accounts = Table(
     "accounts", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),

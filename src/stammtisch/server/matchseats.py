@@ -8,7 +8,8 @@ account has them already. A seat whose token changes (a computer player took it 
 belongs to nobody again.
 
 For new matches, :func:`record_match_seats` writes a table's rows whenever its seats
-change (at creation and whenever someone sits); :func:`backfill_match_seats` writes
+change (at creation and whenever someone sits), never showing a deleted account's seat under a
+name again; :func:`backfill_match_seats` writes
 them for tables stored before. :func:`matches_of` is one page of an account's matches,
 newest first: one look-up in the index ``(account_id, created)``.
 """
@@ -22,7 +23,7 @@ from typing import Any
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from stammtisch.server.accounttables import match_seats
+from stammtisch.server.accounttables import DELETED_NAME, match_seats
 from stammtisch.server.seats import HUMAN
 from stammtisch.server.store import tables
 
@@ -54,6 +55,8 @@ def record_match_seats(db: Connection, table_id: str, created: float,
         changed = {key: value for key, value in row.items() if getattr(before, key) != value}
         if "token_hash" in changed:
             changed["account_id"] = None
+        elif before.account_id is not None and before.name == DELETED_NAME:
+            changed.pop("name", None)  # a deleted account's seat never shows a name again
         if changed:
             db.execute(update(match_seats).where(
                 match_seats.c.table_id == table_id, match_seats.c.seat == row["seat"])
