@@ -6,7 +6,6 @@ the seats a guest played that become the account's."""
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -33,7 +32,6 @@ from stammtisch.server.matchseats import (
     matches_of,
     record_match_seats,
 )
-from stammtisch.server.seats import token_hash
 from stammtisch.server.store import BOTS_LOCK, tables
 from tests.server.accountkit import (
     DATABASES,
@@ -499,21 +497,6 @@ def test_tables_stored_before_get_their_seats_backfilled(app: Starlette) -> None
     with engine(app).connect() as db:
         assert db.execute(select(match_seats.c.table_id).distinct()).scalars().all() \
             and len(db.execute(select(match_seats)).all()) == 10
-
-
-def test_the_seat_tokens_are_hashed_as_the_tables_hash_them(app: Starlette) -> None:
-    table_id, token = new_table(app)
-    stored = app.state.hub.store.load(table_id)
-    assert stored.seats[0]["token_hash"] == token_hash(token)
-
-
-def test_the_download_is_json_a_person_can_read(app: Starlette) -> None:
-    async def scenario() -> str:
-        async with client(app) as http:
-            await sign_up(http, "Zoë")
-            return (await http.get("/api/me/data")).text
-
-    assert json.loads(asyncio.run(scenario()))["account"]["name"] == "Zoë"
 
 
 def test_the_account_tables_come_and_go_with_their_migration(tmp_path: Path) -> None:
