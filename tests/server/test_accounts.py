@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, event, insert, inspect, select, text, update
+from sqlalchemy import create_engine, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
 from starlette.applications import Starlette
 
@@ -27,12 +27,11 @@ from stammtisch.server.accounts import (
 )
 from stammtisch.server.accounttables import DELETED_NAME, accounts, match_seats, sessions
 from stammtisch.server.matchseats import (
-    backfill_match_seats,
     claim_seats,
     matches_of,
     record_match_seats,
 )
-from stammtisch.server.store import BOTS_LOCK, tables
+from stammtisch.server.store import BOTS_LOCK
 from tests.server.accountkit import (
     DATABASES,
     PASSWORD,
@@ -483,20 +482,6 @@ def test_an_account_s_matches_are_pages_of_one_indexed_query(app: Starlette) -> 
                 parameters))
             assert "match_seats_by_account" in plan, plan
     assert pages == [["t6", "t5", "t4"], ["t3", "t2", "t1"], ["t0"]]
-
-
-def test_tables_stored_before_get_their_seats_backfilled(app: Starlette) -> None:
-    store = app.state.hub.store
-    for n in range(5):
-        store.create(f"old{n}", "schnapsen", SEATS[:2], {"actions": []})
-    store.create("broken", "schnapsen", SEATS[:2], {"actions": []})
-    with engine(app).begin() as db:
-        db.execute(update(tables).where(tables.c.id == "broken").values(seats="{nope"))
-    assert backfill_match_seats(engine(app), batch=2) == 5
-    assert backfill_match_seats(engine(app), batch=2) == 0
-    with engine(app).connect() as db:
-        assert db.execute(select(match_seats.c.table_id).distinct()).scalars().all() \
-            and len(db.execute(select(match_seats)).all()) == 10
 
 
 def test_the_account_tables_come_and_go_with_their_migration(tmp_path: Path) -> None:

@@ -18,8 +18,8 @@ from sqlalchemy import create_engine, select
 from sqlalchemy.engine import Engine
 from websockets.exceptions import ConnectionClosed
 
+from stammtisch.server.schema import tables
 from stammtisch.server.settings import Settings
-from stammtisch.server.store import tables
 from tests.server.conftest import fresh_prefix, fresh_schema
 from tests.server.live import PATIENCE, TableSocket
 from tests.server.nodes import Node, start_nodes

@@ -22,8 +22,9 @@ from starlette.applications import Starlette
 import stammtisch
 from stammtisch.core.match import Match
 from stammtisch.server import Settings, create_app, history
+from stammtisch.server.schema import tables
 from stammtisch.server.seats import Seat, new_token, token_hash
-from stammtisch.server.store import BrokenRow, Store, StoredTable, tables
+from stammtisch.server.store import BrokenRow, Store, StoredTable
 
 SEATS = [{"kind": "human", "level": "", "name": "Anna"},
          {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]

@@ -11,13 +11,15 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import Engine
 
 import stammtisch
 from stammtisch.cli import main
 from stammtisch.server import history, migrations
-from stammtisch.server.store import Store, StoredTable, StoreError, metadata, schema_revision
+from stammtisch.server.accounttables import match_seats
+from stammtisch.server.schema import metadata
+from stammtisch.server.store import Store, StoredTable, StoreError, schema_revision
 from tests.server.conftest import fresh_schema
 
 DATA = Path(__file__).parent.parent / "data"
@@ -49,6 +51,12 @@ def _check_everything_kept(store: Store) -> None:
     replayed = stammtisch.replay(running[0].record)
     assert replayed.result is None and len(running[0].record["actions"]) == 10
     assert store.bot_exists("legacy-bot")
+    with store.engine.connect() as db:
+        seats = {(row.table_id, row.seat): (row.kind, row.level, row.account_id)
+                 for row in db.execute(select(match_seats))}
+    assert seats[(finished[0].id, 0)] == ("human", None, None)
+    assert seats[(finished[0].id, 1)] == ("bot", "club", None)
+    assert len(seats) == 2 + 3 + 6
 
 
 def _all(store: Store) -> list[StoredTable]:

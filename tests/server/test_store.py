@@ -20,7 +20,8 @@ import pytest
 from sqlalchemy import update
 
 from stammtisch.server.hub import Hub
-from stammtisch.server.store import LostLease, StaleWrite, Store, StoreError, tables
+from stammtisch.server.schema import tables
+from stammtisch.server.store import LostLease, StaleWrite, Store, StoreError
 from stammtisch.server.tables import Client, TableError
 from tests.server.live import LiveServer
 

@@ -52,7 +52,8 @@ from stammtisch.server.accounttables import DELETED_NAME, accounts, match_seats,
 from stammtisch.server.matchseats import claim_seats, matches_of
 from stammtisch.server.names import alike, first_alike, shape, skeleton
 from stammtisch.server.protocol import ProtocolError, clean_name
-from stammtisch.server.store import BOTS_LOCK, bots
+from stammtisch.server.schema import bots
+from stammtisch.server.store import BOTS_LOCK
 
 T = TypeVar("T")
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, String, Table, Text
 
-from stammtisch.server.store import metadata
+from stammtisch.server.schema import metadata
 
 DELETED_NAME = "deleted player"
 """What the seats of a deleted account are shown as."""
@@ -60,6 +60,7 @@ match_seats = Table(
     Column("kind", String(16), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("created", Float, nullable=False),
+    Column("level", String(32), nullable=True),
 )
 """Each seat of each match, and the account it belongs to (None: nobody's yet)."""
 

@@ -7,25 +7,23 @@ who signs up or logs in hands over the seat tokens the browser holds
 account has them already. A seat whose token changes (a computer player took it over)
 belongs to nobody again.
 
-For new matches, :func:`record_match_seats` writes a table's rows whenever its seats
-change (at creation and whenever someone sits), never showing a deleted account's seat under a
-name again; :func:`backfill_match_seats` writes
-them for tables stored before. :func:`matches_of` is one page of an account's matches,
+:func:`record_match_seats` writes a table's rows whenever its seats change (at creation
+and whenever someone sits), in the same transaction, never showing a deleted account's
+seat under a name again; migration 0003 wrote them for the tables stored before.
+:func:`matches_of` is one page of an account's matches,
 newest first: one look-up in the index ``(account_id, created)``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import and_, delete, insert, or_, select, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
 from stammtisch.server.accounttables import DELETED_NAME, match_seats
 from stammtisch.server.seats import HUMAN
-from stammtisch.server.store import tables
 
 CHUNK = 500
 """Hashes per query (SQLite takes a limited number of parameters in one)."""
@@ -33,12 +31,19 @@ CHUNK = 500
 
 def seat_rows(table_id: str, created: float,
               seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ``match_seats`` rows of a table whose stored seats are ``seats``, without
-    their account."""
-    return [{"table_id": table_id, "seat": index, "kind": str(seat.get("kind") or ""),
-             "name": str(seat.get("name") or "") or None,
-             "token_hash": str(seat.get("token_hash") or "") or None, "created": created}
-            for index, seat in enumerate(seats)]
+    """The ``match_seats`` rows of a table whose stored seats are ``seats``; with the
+    account of a seat taken by a logged-in person (its ``account``)."""
+    rows = []
+    for index, seat in enumerate(seats):
+        row = {"table_id": table_id, "seat": index, "kind": str(seat.get("kind") or ""),
+               "name": str(seat.get("name") or "") or None,
+               "level": str(seat.get("level") or "") or None,
+               "token_hash": str(seat.get("token_hash") or "") or None, "created": created}
+        account = seat.get("account")
+        if isinstance(account, int) and not isinstance(account, bool):
+            row["account_id"] = account
+        rows.append(row)
+    return rows
 
 
 def record_match_seats(db: Connection, table_id: str, created: float,
@@ -53,7 +58,7 @@ def record_match_seats(db: Connection, table_id: str, created: float,
             db.execute(insert(match_seats).values(**row))
             continue
         changed = {key: value for key, value in row.items() if getattr(before, key) != value}
-        if "token_hash" in changed:
+        if "token_hash" in changed and "account_id" not in row:
             changed["account_id"] = None
         elif before.account_id is not None and before.name == DELETED_NAME:
             changed.pop("name", None)  # a deleted account's seat never shows a name again
@@ -99,30 +104,3 @@ def matches_of(db: Connection, account_id: int, limit: int = 50,
                            seat_of.seat.desc()).limit(limit)
     return [{"table": row.table_id, "seat": row.seat, "name": row.name, "kind": row.kind,
              "created": row.created} for row in db.execute(query)]
-
-
-def backfill_match_seats(engine: Engine, batch: int = 1000) -> int:
-    """Write the rows of every stored table that has none yet (tables stored before
-    ``match_seats`` existed), ``batch`` tables a transaction; returns how many tables.
-    A table whose seats cannot be read is left out."""
-    done = 0
-    after = ""
-    while True:
-        with engine.begin() as db:
-            rows = db.execute(
-                select(tables.c.id, tables.c.created, tables.c.seats)
-                .where(tables.c.id > after,
-                       ~select(match_seats.c.table_id)
-                       .where(match_seats.c.table_id == tables.c.id).exists())
-                .order_by(tables.c.id).limit(batch)).all()
-            for row in rows:
-                try:
-                    seats = json.loads(row.seats)
-                except ValueError:
-                    continue
-                if isinstance(seats, list) and seats and all(isinstance(s, dict) for s in seats):
-                    db.execute(insert(match_seats), seat_rows(row.id, row.created, seats))
-                    done += 1
-        if len(rows) < batch:
-            return done
-        after = rows[-1].id

@@ -30,14 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from sqlalchemy import (
-    Boolean,
-    Column,
     Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     cast,
     create_engine,
     delete,
@@ -54,49 +47,14 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
+from stammtisch.server.matchseats import record_match_seats
+from stammtisch.server.schema import bots, reviews, tables
 
 if sys.platform != "win32":
     import fcntl
 
 log = logging.getLogger("stammtisch.server")
 
-metadata = MetaData()
-
-tables = Table(
-    "tables", metadata,
-    Column("id", String(40), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("seats", Text, nullable=False),
-    Column("record", Text, nullable=False),
-    Column("finished", Boolean, nullable=False, default=False),
-    Column("result", Text, nullable=True),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-    Column("listed", Boolean, nullable=True),
-    Column("seq", Integer, nullable=True),
-    Column("lesson", Boolean, nullable=True),
-    Column("hints", Boolean, nullable=True),
-    Column("owner", String(64), nullable=True),
-    Column("lease_until", Float, nullable=True),
-)
-reviews = Table(
-    "reviews", metadata,
-    Column("table_id", String(40), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("actions", Integer, nullable=False),
-    Column("data", Text, nullable=False),
-    Column("created", Float, nullable=False),
-)
-"""The expert's review of a match for one seat (server/reviews.py), of its first
-``actions`` actions: computed once, and again only when the match has gone on since."""
-bots = Table(
-    "bots", metadata,
-    Column("name", String(40), primary_key=True),
-    Column("token_hash", String(64), nullable=False, unique=True),
-    Column("created", Float, nullable=False),
-)
-"""The bot accounts of the bot API (server/botaccounts.py): a name and the SHA-256 of
-its token, never the token."""
 SQLITE_PROBLEMS = {
     "unable to open database file": "it cannot be opened (is it readable, and its folder "
                                     "writable?)",
@@ -150,6 +108,8 @@ class StoredTable:
     """A guided first deal (server/lessons.py): the coach speaks at this table."""
     hints: bool = False
     """Its creator allowed hints for everyone (a table with two or more people)."""
+    rated: bool = False
+    """Its match counts for the ratings of its players (server/ratingstore.py)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -182,7 +142,8 @@ def _row(row: Any) -> StoredTable:
         raise BrokenRow(f"the stored table {row.id} is broken: its result is not an object")
     return StoredTable(
         row.id, row.game, seats, record, bool(row.finished), result, row.created,
-        row.updated, bool(row.listed), row.seq, bool(row.lesson), bool(row.hints))
+        row.updated, bool(row.listed), row.seq, bool(row.lesson), bool(row.hints),
+        bool(row.rated))
 
 
 def sqlite_file(url: URL) -> Path | None:
@@ -321,8 +282,9 @@ class Store:
 
     def create(self, table_id: str, game: str, seats: list[dict[str, Any]],
                record: dict[str, Any], *, listed: bool = False, lesson: bool = False,
-               hints: bool = False) -> float:
-        """Store a new table; returns its creation time."""
+               hints: bool = False, rated: bool = False) -> float:
+        """Store a new table (and its seats in ``match_seats``); returns its creation
+        time."""
         now = time.time()
         lease = {} if self.owner is None else {"owner": self.owner,
                                                 "lease_until": self._clock() + self.lease}
@@ -330,7 +292,8 @@ class Store:
             db.execute(insert(tables).values(
                 id=table_id, game=game, seats=json.dumps(seats), record=json.dumps(record),
                 finished=False, result=None, created=now, updated=now, listed=listed,
-                seq=0, lesson=lesson, hints=hints, **lease))
+                seq=0, lesson=lesson, hints=hints, rated=rated, **lease))
+            record_match_seats(db, table_id, now, seats)
         return now
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
@@ -359,6 +322,10 @@ class Store:
         with self.engine.begin() as db:
             written = db.execute(self._owned(update(tables).where(tables.c.id == table_id))
                                  .values(seats=json.dumps(seats), updated=time.time())).rowcount
+            if written == 1:
+                created = db.execute(select(tables.c.created)
+                                     .where(tables.c.id == table_id)).scalar_one()
+                record_match_seats(db, table_id, created, seats)
         if written != 1 and self.owner is not None:
             self._check_lease(table_id)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from stammtisch.server.store import metadata
+from stammtisch.server import accounttables, ratingstore  # noqa: F401 - their tables
+from stammtisch.server.schema import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # the alembic command line, for writing a new revision

@@ -2,8 +2,7 @@
 account played which seat of which match), as server/accounttables.py describes them.
 
 New tables only: nothing there before is changed. ``match_seats`` starts empty; the
-seats of tables stored before are written by server/matchseats.py's
-``backfill_match_seats``.
+seats of tables stored before are written by migration 0003.
 
 Revision ID: 0002
 Revises: 0001
