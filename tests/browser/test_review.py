@@ -92,7 +92,7 @@ def test_a_match_ends_in_its_review(page: Any, quick: LiveServer, game: str) -> 
     shoot(page, f"review-{game}-position")
     page.click(".review-toggle button:nth-child(2)")  # the seat's view: its own hand only
     page.wait_for_function("document.querySelectorAll('.replay-hand').length === 1")
-    assert page.inner_text(".replay-hand strong") == "Seat 1"
+    assert page.inner_text(".replay-hand strong") == "You"  # the page played this seat
     scrolled = page.evaluate("window.scrollY")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowRight")

@@ -5,6 +5,7 @@ import { backs, cardElement, short } from "./cards.js";
 import { h } from "./dom.js";
 import { gameUi } from "./games.js";
 import { header } from "./page.js";
+import { namedContext } from "./seatnames.js";
 import { actionLabel, eventText, seatName } from "./words.js";
 
 const root = document.getElementById("app");
@@ -45,7 +46,7 @@ async function load(step) {
 function render() {
   if (missing) { root.replaceChildren(h("p", {}, t("ui.no_table"))); return; }
   if (!data) { root.replaceChildren(h("p", {}, t("ui.connecting"))); return; }
-  const ctx = { me: null, seats: data.seats };
+  const ctx = namedContext(data.seats);
   const ui = { ctx, card: (c) => cardElement(c), mini: (c) => h("span", { class: `mini suit-${c[1]}` }, short(c)), backs,
     pileButton: (n) => n, lastTrick: () => null };
   const game = gameUi(data.game);

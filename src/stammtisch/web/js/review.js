@@ -6,6 +6,7 @@ import { backs, cardElement, short } from "./cards.js";
 import { h, svg } from "./dom.js";
 import { gameUi } from "./games.js";
 import { header } from "./page.js";
+import { namedContext } from "./seatnames.js";
 import { actionLabel, seatName } from "./words.js";
 
 const root = document.getElementById("app");
@@ -107,7 +108,24 @@ function neighbour(direction) {
   return next ?? pos;
 }
 
-function ctx() { return { me: null, seats }; }
+// The reader's own seat, called "you": a running match is reviewed only by the player
+// of its seat (the server checks the seat's token); a finished one by anyone, so only a
+// browser that holds a seat token of this match is "you": at its seat of the one person,
+// else at the reviewed seat when a person played it.
+function viewerSeat() {
+  if (review && !review.finished) return seat;
+  if (!token) return null;
+  const people = seats.flatMap((info, s) => (info.kind === "human" ? [s] : []));
+  if (people.length === 1) return people[0];
+  return seats[seat]?.kind === "human" ? seat : null;
+}
+
+function ctx() { return namedContext(seats, viewerSeat()); }
+
+// The text ``key`` with ``who``'s name as {slot}, or its ".you" form when ``who`` is the reader.
+function about(key, who, slot, params = {}) {
+  return who === viewerSeat() ? t(`${key}.you`, params) : t(key, { ...params, [slot]: seatName(who, ctx()) });
+}
 
 function valueText(x) { return review.unit === "win" ? percent(x) : number(x); }
 
@@ -185,7 +203,7 @@ function decisionPanel() {
   const d = byIndex.get(pos);
   if (!d) {
     const move = review.moves[pos];
-    return h("p", { class: "status" }, move ? t("review.to_play", { who: seatName(move.seat, ctx()) }) : t("ui.match_over"));
+    return h("p", { class: "status" }, move ? about("review.to_play", move.seat, "who") : t("ui.match_over"));
   }
   const ranked = d.ranked.slice(0, 5).map(([action, value]) => h("li", { class: action === d.played ? "was-played" : "" },
     `${actionLabel(action)} · ${valueText(value)}`));
@@ -213,7 +231,7 @@ function board() {
     h("button", { type: "button", class: faceUp ? "secondary" : "", "aria-pressed": String(!faceUp),
       disabled: byIndex.size ? null : true,
       onclick: () => { faceUp = false; go(byIndex.has(pos) ? pos : neighbour(1) === pos ? neighbour(-1) : neighbour(1)); } },
-    t("review.seat_view", { seat: seatName(seat, ctx()) })));
+    about("review.seat_view", seat, "seat")));
   const nav = (label, target, key) => h("button", { type: "button", class: "secondary", "aria-keyshortcuts": key,
     disabled: target === pos ? true : null, onclick: () => go(target) }, label);
   let center = [];
@@ -264,7 +282,7 @@ function render() {
   }
   const keepScroll = root.querySelector(".move-list")?.scrollTop;
   root.replaceChildren(h("main", { class: "review", "data-status": "done" },
-    h("h1", {}, t("review.heading", { game: t(`game.${review.game}`), seat: t("ui.seat", { n: seat + 1 }) })),
+    h("h1", {}, about("review.heading", seat, "seat", { game: t(`game.${review.game}`) })),
     h("div", { class: "review-layout" },
       h("div", { class: "review-main" }, board(), chart()),
       h("aside", { class: "review-side" }, summary(), mistakes(), moveList()))));

@@ -1,15 +1,18 @@
 // Actions and events in words, in the page's language.
 import { hasOwn, t } from "./i18n.js";
 import { SUIT_SYMBOL, cardsShort, isCard, short } from "./cards.js";
+import { seatLabel } from "./seatnames.js";
 
-// ctx: { me: seat or null, seats: [{kind, level, name}], teamNames?: [..] }
-// A person's own name for their seat when they gave one (shown as text, never as HTML).
+// ctx: { me: seat or null, seats: [{kind, level, name}], labels?: [..], teamNames?: [..] }
+// ``labels`` (seatnames.js namedContext) names every seat; without them (the table, whose
+// seats strip says what plays each seat) a person goes by their own name when they gave
+// one, every other seat by its number. Names are shown as text, never as HTML.
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "–";
   if (seat === ctx.me) return t("ui.you");
+  if (ctx.labels?.[seat] !== undefined) return ctx.labels[seat];
   const info = ctx.seats?.[seat];
-  if (info && info.kind === "human" && info.name) return info.name;
-  return t("ui.seat", { n: seat + 1 });
+  return info?.kind === "human" ? seatLabel(info, seat) : t("ui.seat", { n: seat + 1 });
 }
 
 // "Contract: Ben bids 3": who holds the contract and at how much, never two bare words.
