@@ -86,8 +86,9 @@ from stammtisch.cards import (
     rank_of,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
-from stammtisch.core.guess import Hidden, Shown, check_game, check_guess, deal_places
+from stammtisch.core.guess import Hidden, Shown, check_game, check_guess
 from stammtisch.core.options import boolean, choice, integer, resolve, seat_or_random
+from stammtisch.core.restricted import RestrictedDeal, restricted_deal
 from stammtisch.core.rng import rng_for, shuffled
 from stammtisch.errors import NotationError, OptionError
 from stammtisch.games.schmier_types import SchmierResult, SchmierView
@@ -204,6 +205,28 @@ def playable(hand: CardSet, lead: Card, trump: int, trump_anytime: bool) -> Card
     if trump_anytime and led != trump:
         follow |= hand & TRUMPS[trump]
     return follow
+
+
+def voids(trump: int, tricks: Sequence[tuple[int, Sequence[Card], int]],
+          trick: Sequence[Card], leader: int, trump_anytime: bool = False) -> list[CardSet]:
+    """Per seat the cards its play proves it does not hold, for the rest of the deal (no
+    card is drawn once play starts): the led effective suit of each trick it did not
+    follow (§9), unless it played a trump on a plain lead under ``trump_anytime`` (it
+    may have held the suit)."""
+    found = [0] * NUM_PLAYERS
+    if trump < 0:
+        return found
+    effective, follow, trumps = EFFECTIVE[trump], FOLLOW[trump], TRUMPS[trump]
+    for lead, cards in [*((lead, cards) for lead, cards, _ in tricks), (leader, trick)]:
+        if not cards:
+            continue
+        led = effective[cards[0]]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            if effective[card] != led and not (
+                    trump_anytime and led != trump and trumps >> card & 1):
+                found[(lead + i) % NUM_PLAYERS] |= follow[led]
+    return found
 
 
 # --- options (§3) ---------------------------------------------------------------
@@ -872,24 +895,97 @@ _DECK_SET: CardSet = sum(1 << c for c in SCHMIER_DECK)
 
 
 def sample(view: Mapping[str, Any], rng: random.Random) -> SchmierState:
-    """A state of ``view`` with the cards it hides drawn uniformly from the cards nobody
-    saw: the other hands and discards at the sizes the view shows, the stock the cards
-    left in a random order. The voids the play revealed are not read (the bots' sampler
-    reads them)."""
+    """A state of ``view`` with the cards it hides drawn uniformly among the deals the
+    view allows (:func:`hidden_deals`): the other hands and discards at the sizes the
+    view shows, the stock the cards left in a random order."""
     seat = view["seat"]
     hands, discards = [0] * NUM_PLAYERS, [0] * NUM_PLAYERS
     if seat is not None:
         hands[seat] = parse_cards(" ".join(view["hand"]))
         discards[seat] = parse_cards(" ".join(view["discarded"] or ()))
-    played = parse_cards(" ".join([*view["trick"]["cards"],
-                                   *(c for t in view["tricks"] for c in t["cards"])]))
-    pool = _DECK_SET & ~played & ~sum(hands) & ~sum(discards)
-    places = [*zip(hands, view["hand_sizes"], strict=True),
-              *((discards[s], max(k or 0, 0)) for s, k in enumerate(view["exchanged"]))]
-    dealt, stock = deal_places(pool, places, rng)
-    hidden = SchmierHidden(tuple(dealt[:NUM_PLAYERS]), tuple(stock), rng.getrandbits(63),
-                           discards=tuple(dealt[NUM_PLAYERS:]))
+    keys, deals = hidden_deals(view)
+    deal = deals[0]
+    if len(deals) > 1:
+        pick = rng.randrange(sum(d.count() for d in deals))
+        for deal in deals:
+            if pick < deal.count():
+                break
+            pick -= deal.count()
+    stock: list[Card] = []
+    for key, cards in zip(keys, deal.draw(rng), strict=True):
+        if key < NUM_PLAYERS:
+            hands[key] = cards
+        elif key < 2 * NUM_PLAYERS:
+            discards[key - NUM_PLAYERS] = cards
+        else:
+            stock = list(iter_cards(cards))
+            rng.shuffle(stock)
+    hidden = SchmierHidden(tuple(hands), tuple(stock), rng.getrandbits(63),
+                           discards=tuple(discards))
     return SchmierState.for_view(view)(hidden)
+
+
+STOCK_KEY = 2 * NUM_PLAYERS
+"""The keys of :func:`hidden_deals`' places: a seat's hand (0..5), its discards (6..11:
+the seat's + 6) and the stock (12)."""
+
+
+def hidden_deals(view: Mapping[str, Any]) -> tuple[list[int], list[RestrictedDeal]]:
+    """The places of the cards ``view`` hides (their keys, see :data:`STOCK_KEY`) and the
+    deals into them it allows, one or two disjoint sets of deals whose union is every
+    deal the view allows.
+
+    What the view proves: a seat holds none of an effective suit it did not follow
+    (:func:`voids`); a non-dealer discarded no trump (§8.1); the dealer discarded no
+    trump unless he held more than six after robbing, and then kept six trumps and put
+    away every plain card and trumps that score nothing (§8.2): his discards are plain
+    cards, or (the second set of deals) his hand and the cards he played are all trumps
+    and his discards hold at least one trump, none of A, the bauers, 2 or the joker."""
+    seat, dealer = view["seat"], view["dealer"]
+    trump = -1 if view["trump"] is None else SUIT_CODES.index(view["trump"])
+    tricks = [(t["leader"], [parse_card(c) for c in t["cards"]], t["winner"])
+              for t in view["tricks"]]
+    trick = [parse_card(c) for c in view["trick"]["cards"]]
+    leader = -1 if view["trick"]["leader"] is None else view["trick"]["leader"]
+    seen = parse_cards(" ".join([*view["trick"]["cards"],
+                                 *(c for t in view["tricks"] for c in t["cards"])]))
+    if seat is not None:
+        seen |= parse_cards(" ".join([*view["hand"], *(view["discarded"] or ())]))
+    pool = _DECK_SET & ~seen
+    trumps = TRUMPS[trump] if trump >= 0 else 0
+    shown_voids = voids(trump, tricks, trick, leader, view["options"]["trump_anytime"])
+    keys: list[int] = []
+    places: list[tuple[int, CardSet]] = []
+    for other in range(NUM_PLAYERS):
+        if other != seat:
+            keys.append(other)
+            places.append((view["hand_sizes"][other], _DECK_SET & ~shown_voids[other]))
+    for other, count in enumerate(view["exchanged"]):
+        if other != seat and count:
+            keys.append(NUM_PLAYERS + other)
+            places.append((count, _DECK_SET & ~trumps))
+    if view["stock_size"]:
+        keys.append(STOCK_KEY)
+        places.append((view["stock_size"], _DECK_SET))
+    deals = [restricted_deal(pool, tuple(places))]
+    if NUM_PLAYERS + dealer in keys and not _played_by(dealer, tricks, trick, leader) & ~trumps:
+        hand, away = keys.index(dealer), keys.index(NUM_PLAYERS + dealer)
+        robbed = places[:]
+        robbed[hand] = (places[hand][0], places[hand][1] & trumps)
+        robbed[away] = (places[away][0], _DECK_SET & ~PROTECTED[trump])
+        deals.append(restricted_deal(pool, tuple(robbed), (away, trumps, 1)))
+    return keys, deals
+
+
+def _played_by(seat: int, tricks: Sequence[tuple[int, Sequence[Card], int]],
+               trick: Sequence[Card], leader: int) -> CardSet:
+    """The cards ``seat`` played this deal."""
+    played = 0
+    for lead, cards in [*((lead, cards) for lead, cards, _ in tricks), (leader, trick)]:
+        for i, card in enumerate(cards):
+            if (lead + i) % NUM_PLAYERS == seat:
+                played |= 1 << card
+    return played
 
 
 def _new_state(options: Mapping[str, Any], seed: int,
@@ -911,4 +1007,5 @@ GAME = GameInfo(
             "win High, Low, the bauers, the joker and Game.",
 )
 
-__all__ = ["GAME", "SchmierHidden", "SchmierState", "game_count", "trick_winner"]
+__all__ = ["GAME", "STOCK_KEY", "SchmierHidden", "SchmierState", "game_count", "hidden_deals",
+           "sample", "trick_winner", "voids"]
