@@ -84,6 +84,7 @@ from stammtisch.cards import (
     parse_cards,
     popcount,
     rank_of,
+    to_set,
 )
 from stammtisch.core.game import Event, GameInfo, copy_slots
 from stammtisch.core.guess import Hidden, Shown, check_game, check_guess
@@ -216,17 +217,27 @@ def voids(trump: int, tricks: Sequence[tuple[int, Sequence[Card], int]],
     found = [0] * NUM_PLAYERS
     if trump < 0:
         return found
-    effective, follow, trumps = EFFECTIVE[trump], FOLLOW[trump], TRUMPS[trump]
-    for lead, cards in [*((lead, cards) for lead, cards, _ in tricks), (leader, trick)]:
-        if not cards:
-            continue
-        led = effective[cards[0]]
-        for i in range(1, len(cards)):
-            card = cards[i]
-            if effective[card] != led and not (
-                    trump_anytime and led != trump and trumps >> card & 1):
-                found[(lead + i) % NUM_PLAYERS] |= follow[led]
+    effective, follow = EFFECTIVE[trump], FOLLOW[trump]
+    excused = TRUMPS[trump] if trump_anytime else 0
+    for lead, cards, _ in tricks:
+        _read_voids(found, lead, cards, effective, follow, excused, trump)
+    if trick:
+        _read_voids(found, leader, trick, effective, follow, excused, trump)
     return found
+
+
+def _read_voids(found: list[CardSet], leader: int, cards: Sequence[Card],
+                effective: Sequence[int], follow: Sequence[CardSet], excused: CardSet,
+                trump: int) -> None:
+    """:func:`voids` of one trick (``excused``: the cards that may replace a plain suit
+    held)."""
+    led = effective[cards[0]]
+    if led == trump:
+        excused = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if effective[card] != led and not excused >> card & 1:
+            found[(leader + i) % NUM_PLAYERS] |= follow[led]
 
 
 # --- options (§3) ---------------------------------------------------------------
@@ -930,45 +941,60 @@ STOCK_KEY = 2 * NUM_PLAYERS
 the seat's + 6) and the stock (12)."""
 
 
-def hidden_deals(view: Mapping[str, Any]) -> tuple[list[int], list[RestrictedDeal]]:
-    """The places of the cards ``view`` hides (their keys, see :data:`STOCK_KEY`) and the
-    deals into them it allows, one or two disjoint sets of deals whose union is every
-    deal the view allows.
-
-    What the view proves: a seat holds none of an effective suit it did not follow
-    (:func:`voids`); a non-dealer discarded no trump (§8.1); the dealer discarded no
-    trump unless he held more than six after robbing, and then kept six trumps and put
-    away every plain card and trumps that score nothing (§8.2): his discards are plain
-    cards, or (the second set of deals) his hand and the cards he played are all trumps
-    and his discards hold at least one trump, none of A, the bauers, 2 or the joker."""
-    seat, dealer = view["seat"], view["dealer"]
+def hidden_places(view: Mapping[str, Any]) -> tuple[CardSet, list[int], list[tuple[int, CardSet]]]:
+    """The cards ``view`` hides, the places they lie in (their keys, see
+    :data:`STOCK_KEY`: each other seat's hand, then its discards if it put any away; the
+    stock last) and per place its size and the cards it may hold, as far as the view
+    proves it with the dealer taken to have discarded no trump (:func:`hidden_deals`
+    adds the other case): a seat holds none of an effective suit it did not follow
+    (:func:`voids`); nobody discarded a trump (§8)."""
+    seat = view["seat"]
     trump = -1 if view["trump"] is None else SUIT_CODES.index(view["trump"])
     tricks = [(t["leader"], [parse_card(c) for c in t["cards"]], t["winner"])
               for t in view["tricks"]]
     trick = [parse_card(c) for c in view["trick"]["cards"]]
     leader = -1 if view["trick"]["leader"] is None else view["trick"]["leader"]
-    seen = parse_cards(" ".join([*view["trick"]["cards"],
-                                 *(c for t in view["tricks"] for c in t["cards"])]))
+    seen = to_set(trick) | to_set(c for _, cards, _ in tricks for c in cards)
     if seat is not None:
         seen |= parse_cards(" ".join([*view["hand"], *(view["discarded"] or ())]))
-    pool = _DECK_SET & ~seen
-    trumps = TRUMPS[trump] if trump >= 0 else 0
+    plain = _DECK_SET & ~TRUMPS[trump] if trump >= 0 else _DECK_SET
     shown_voids = voids(trump, tricks, trick, leader, view["options"]["trump_anytime"])
     keys: list[int] = []
     places: list[tuple[int, CardSet]] = []
     for other in range(NUM_PLAYERS):
-        if other != seat:
-            keys.append(other)
-            places.append((view["hand_sizes"][other], _DECK_SET & ~shown_voids[other]))
-    for other, count in enumerate(view["exchanged"]):
-        if other != seat and count:
+        if other == seat:
+            continue
+        keys.append(other)
+        places.append((view["hand_sizes"][other], _DECK_SET & ~shown_voids[other]))
+        if view["exchanged"][other]:
             keys.append(NUM_PLAYERS + other)
-            places.append((count, _DECK_SET & ~trumps))
+            places.append((view["exchanged"][other], plain))
     if view["stock_size"]:
         keys.append(STOCK_KEY)
         places.append((view["stock_size"], _DECK_SET))
+    return _DECK_SET & ~seen, keys, places
+
+
+def hidden_deals(view: Mapping[str, Any]) -> tuple[list[int], list[RestrictedDeal]]:
+    """The places of the cards ``view`` hides (:func:`hidden_places`) and the deals into
+    them it allows: one or two disjoint sets of deals whose union is every deal the view
+    allows. The dealer discarded no trump unless he held more than six after robbing,
+    and then kept six trumps and put away every plain card and trumps that score nothing
+    (§8.2): his discards are plain cards, or (the second set of deals) his hand and the
+    cards he played are all trumps and his discards hold at least one trump, none of A,
+    the bauers, 2 or the joker."""
+    pool, keys, places = hidden_places(view)
     deals = [restricted_deal(pool, tuple(places))]
-    if NUM_PLAYERS + dealer in keys and not _played_by(dealer, tricks, trick, leader) & ~trumps:
+    dealer = view["dealer"]
+    if NUM_PLAYERS + dealer not in keys:
+        return keys, deals
+    trump = SUIT_CODES.index(view["trump"])
+    trumps = TRUMPS[trump]
+    tricks = [(t["leader"], [parse_card(c) for c in t["cards"]], t["winner"])
+              for t in view["tricks"]]
+    trick = [parse_card(c) for c in view["trick"]["cards"]]
+    leader = -1 if view["trick"]["leader"] is None else view["trick"]["leader"]
+    if not _played_by(dealer, tricks, trick, leader) & ~trumps:
         hand, away = keys.index(dealer), keys.index(NUM_PLAYERS + dealer)
         robbed = places[:]
         robbed[hand] = (places[hand][0], places[hand][1] & trumps)
@@ -1008,4 +1034,4 @@ GAME = GameInfo(
 )
 
 __all__ = ["GAME", "STOCK_KEY", "SchmierHidden", "SchmierState", "game_count", "hidden_deals",
-           "sample", "trick_winner", "voids"]
+           "hidden_places", "sample", "trick_winner", "voids"]

@@ -1,22 +1,27 @@
 """A complete Schmier state consistent with one seat's view (docs/rules/schmier.md).
 
-Places only what the view hides, drawn from the cards the seat has not seen: the
-other seats' hands (their sizes as shown, none of a suit they failed to follow), the
-other seats' discards (as many as each exchanged, non-trumps: §8 forbids trumps to
-non-dealers, and the dealer is assumed to have kept every trump) and the stock (size
-as shown, in a random order). The seat's own hand and discards, the auction, the
-contract, the tricks and the scores are the view's: the engine builds the state from
-the view and the placed cards (:meth:`SchmierState.for_view`: the view read once a
-decision), under the table's options. Cards go most-constrained first, each to a
-random open place weighted by its room; a dead end retries, and constraints that
-cannot all hold (a house rule the view does not show) are dropped, voids first.
+Places only what the view hides, drawn from the cards the seat has not seen. Where
+the cards may lie is the game's reading of the view
+(:func:`~stammtisch.games.schmier.hidden_places`): the other seats' hands (their sizes
+as shown, none of a suit they failed to follow), the other seats' discards (as many as
+each exchanged, no trump: §8 forbids trumps to non-dealers, and the dealer is taken to
+have kept every trump) and the stock (size as shown, in a random order). The seat's
+own hand and discards, the auction, the contract, the tricks and the scores are the
+view's: the engine builds the state from the view and the placed cards
+(:meth:`SchmierState.for_view`: the view read once a decision), under the table's
+options.
 
-Another seat's contract is taken as earned: its bidder's cards (held and played)
-must value the trump near the bid (rejection, a bounded number of tries).
+The draw is the bot's own, not the game's uniform sampler (``GameInfo.sample``), which
+it predates; the experts' play depends on its random draws (tools/traces.py). Cards go
+most-constrained first, each to a random open place weighted by its room (close to
+uniform, not exactly); a dead end retries, and constraints that cannot all hold (a
+dealer who put trumps away) are dropped, voids first. Another seat's contract is taken
+as earned: its bidder's cards (held and played) must value the trump near the bid
+(rejection, a bounded number of tries).
 
 Known weaknesses: apart from that, hidden cards are uniform (passes, the trump
 named and the cards played are not read as signals); a dealer who had to discard trumps
-is never sampled.
+is sampled only where no deal fits the constraints (and then every one is dropped).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import random
 from stammtisch.bots.schmier.hand import suit_value
 from stammtisch.bots.schmier.seen import Seen, read
 from stammtisch.cards import iter_cards
-from stammtisch.games.schmier import NUM_PLAYERS, TRUMPS, SchmierHidden, SchmierState
+from stammtisch.games.schmier import NUM_PLAYERS, STOCK_KEY, SchmierHidden, SchmierState
 from stammtisch.games.schmier_types import SchmierView
 
 TRIES = 12
@@ -39,21 +44,14 @@ def determinize(view: SchmierView, rng: random.Random) -> SchmierState:
 
 
 def _places(seen: Seen, use_voids: bool, use_trumps: bool) -> list[tuple[int, int, int]]:
-    """The open places as (key, room, allowed cards); key < 6: that seat's hand,
-    6..11: the discards of seat key - 6, 12: the stock."""
-    pool = seen.unseen
-    nontrump = pool & ~TRUMPS[seen.trump] if seen.trump >= 0 and use_trumps else pool
-    places = []
-    for seat in range(NUM_PLAYERS):
-        if seat == seen.seat:
-            continue
-        allowed = pool & ~seen.voids[seat] if use_voids else pool
-        places.append((seat, seen.hand_sizes[seat], allowed))
-        if seen.exchanged[seat] > 0:
-            places.append((NUM_PLAYERS + seat, seen.exchanged[seat], nontrump))
-    if seen.stock_size:
-        places.append((2 * NUM_PLAYERS, seen.stock_size, pool))
-    return places
+    """The open places as (key, room, allowed cards): the game's
+    (:func:`~stammtisch.games.schmier.hidden_places`: key < 6: that seat's hand, 6..11:
+    the discards of seat key - 6, 12: the stock), without the voids or the trumps kept
+    out of the discards where ``use_voids`` or ``use_trumps`` is off."""
+    pool, keys, places = seen.hidden
+    return [(key, size, pool if (key < NUM_PLAYERS and not use_voids)
+             or (NUM_PLAYERS <= key < STOCK_KEY and not use_trumps) else pool & allowed)
+            for key, (size, allowed) in zip(keys, places, strict=True)]
 
 
 Layout = tuple[list[tuple[int, int, int]], list[tuple[int, int, tuple[int, ...]]]]
@@ -82,7 +80,7 @@ def _fill(pool: int, layout: Layout, rng: random.Random) -> dict[int, list[int]]
             cut[key] = deck[start:start + size]
             start += size
         return cut
-    room = [0] * (2 * NUM_PLAYERS + 1)
+    room = [0] * (STOCK_KEY + 1)
     for key, size, _ in places:
         room[key] = size
     options = [(count, rng.random(), card, keys) for count, card, keys in cards]
@@ -175,7 +173,7 @@ class Deals:
             mask = sum(1 << c for c in cards)
             if key < NUM_PLAYERS:
                 hands[key] = mask
-            elif key < 2 * NUM_PLAYERS:
+            elif key < STOCK_KEY:
                 discards[key - NUM_PLAYERS] = mask
             else:
                 rng.shuffle(cards)

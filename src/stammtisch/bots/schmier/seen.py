@@ -2,10 +2,9 @@
 games/schmier.py names the view's keys). Every bot reads its view through
 :func:`read`.
 
-Voids: a player who did not follow the led effective suit holds none of it for
-the rest of the deal (no cards are drawn once play starts). With the house rule
-``trump_anytime`` (the view does not show options) a trump on a plain lead
-would not prove a void; determinize.py drops voids it cannot satisfy.
+Voids are the game's reading (:func:`stammtisch.games.schmier.voids`): a player who
+did not follow the led effective suit holds none of it for the rest of the deal, except
+that under the table's ``trump_anytime`` a trump on a plain lead proves nothing.
 """
 
 from __future__ import annotations
@@ -22,15 +21,16 @@ from stammtisch.games.schmier import (
     EFFECTIVE,
     EXCHANGE,
     FOLLOW,
-    NUM_PLAYERS,
     PASS,
     PLAY,
     TRUMPS,
     SchmierHidden,
     SchmierState,
     bid,
+    hidden_places,
     parse_action,
     play,
+    voids,
 )
 from stammtisch.games.schmier_types import SchmierView
 
@@ -46,24 +46,9 @@ def cards_of(codes: list[str] | None) -> CardSet:
     return mask
 
 
-def voids_of(trump: int, tricks: list[tuple[int, tuple[int, ...], int]],
-             trick: list[int], leader: int) -> list[CardSet]:
-    """Per seat, the cards it cannot hold: every effective suit it failed to follow."""
-    voids = [0] * NUM_PLAYERS
-    if trump < 0:
-        return voids
-    effective, follow = EFFECTIVE[trump], FOLLOW[trump]
-    for lead, cards, _ in tricks:
-        led = effective[cards[0]]
-        for i in range(1, len(cards)):
-            if effective[cards[i]] != led:
-                voids[(lead + i) % NUM_PLAYERS] |= follow[led]
-    if trick:
-        led = effective[trick[0]]
-        for i in range(1, len(trick)):
-            if effective[trick[i]] != led:
-                voids[(leader + i) % NUM_PLAYERS] |= follow[led]
-    return voids
+voids_of = voids
+"""Per seat the cards it cannot hold (the game's :func:`~stammtisch.games.schmier.voids`;
+the name the bots' play reads it by)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +90,12 @@ class Seen:
         """The view's state with a guess of its hidden cards: the public part is built
         once per view (``SchmierState.for_view``), a copy per guess."""
         return SchmierState.for_view(self.view)
+
+    @cached_property
+    def hidden(self) -> tuple[CardSet, list[int], list[tuple[int, CardSet]]]:
+        """The cards the view hides, their places and what each may hold, as the game
+        reads them from the view (:func:`~stammtisch.games.schmier.hidden_places`)."""
+        return hidden_places(self.view)
 
     @property
     def unseen(self) -> CardSet:
@@ -156,7 +147,7 @@ def read(view: SchmierView) -> Seen:
         trick=trick,
         leader=leader,
         played=played,
-        voids=tuple(voids_of(trump, list(tricks), list(trick), leader)),
+        voids=tuple(voids(trump, tricks, trick, leader, view["options"]["trump_anytime"])),
         legal=legal,
         options=_options(view, legal, trump),
         view=view,
