@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("text",),
     ("native",),
     ("bots",),
-    ("envs", "arena", "terminal"),
+    ("envs", "arena", "terminal", "ratings"),
     ("server", "cli"),
 )
 """Lowest first; ``""`` is the package's own module, ``stammtisch/__init__.py``."""

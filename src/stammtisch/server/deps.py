@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
-from stammtisch.server.hub import Hub
+from stammtisch.server.hub import Hub, Player
+from stammtisch.server.sessions import Sessions, sent_session_id
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 from stammtisch.server.tables import Table
@@ -31,3 +34,10 @@ def table(conn: HTTPConnection) -> Table:
     if found is None:
         raise HTTPException(404, "no such table")
     return found
+
+
+async def player(conn: HTTPConnection) -> Player | None:
+    """The logged-in person of this request (its session cookie), or None for a guest."""
+    sessions: Sessions = conn.app.state.sessions
+    session = await asyncio.to_thread(sessions.lookup, sent_session_id(conn))
+    return None if session is None else Player(session.account_id, session.name)

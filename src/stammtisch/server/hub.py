@@ -7,6 +7,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import stammtisch
@@ -51,7 +52,8 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
     table = Table(stored.id, match, seats, store, bot_delay, grace,
                   seq=stored.seq if stored.seq is not None else len(actions),
                   created=stored.created, listed=stored.listed, lesson=stored.lesson,
-                  hints=stored.hints, bot_round=bot_round, bot_time=bot_time)
+                  hints=stored.hints, rated=stored.rated, bot_round=bot_round,
+                  bot_time=bot_time)
     for index, text in enumerate(actions):
         actor = match.to_act
         if actor is None:
@@ -113,6 +115,38 @@ def _seats_fit(seats: list[Any]) -> bool:
     return HUMAN not in seats and OPEN not in seats and programs
 
 
+@dataclass(frozen=True)
+class Player:
+    """A logged-in person: their account's id and name."""
+
+    id: int
+    name: str
+
+
+UNRATED_OPTIONS = ("num_players", "first_dealer")
+"""Options a rated match may choose: how many play, and who deals first."""
+
+
+def check_rated(match: Match, seats: list[str], account: Player | None, *,
+                chosen: bool, hints: bool) -> None:
+    """Refuse a rated table that could not be rated fairly: its creator not logged in,
+    a seat for a guest, chosen deals, hints for everyone, or house rules (a rated match
+    plays the game's standard rules)."""
+    if account is None:
+        raise TableError("log in to play a rated match: a rating belongs to an account")
+    if OPEN in seats:
+        raise TableError("a rated table is for you, computer levels and programs: seats "
+                         "for friends are not rated yet")
+    if chosen or hints:
+        raise TableError("a rated match deals at random and gives no hints")
+    standard = Match(match.info, seed=0, options={
+        key: match.options[key] for key in UNRATED_OPTIONS if key in match.options}).options
+    house = sorted(key for key, value in match.options.items() if standard.get(key) != value)
+    if house:
+        raise TableError(f"a rated match plays the standard rules; these options differ: "
+                         f"{', '.join(house)}")
+
+
 def match_seed() -> int:
     """A new match's seed: 128 bits from the operating system. Every shuffle of the
     match is a public function of it, so it must be beyond any search."""
@@ -144,7 +178,8 @@ class Hub:
 
     def create(self, game: str, seats: list[str], options: dict[str, Any],
                seed: int | None = None, *, name: str | None = None,
-               listed: bool | None = None, hints: bool = False) -> tuple[Table, str]:
+               listed: bool | None = None, hints: bool = False,
+               account: Player | None = None, rated: bool = False) -> tuple[Table, str]:
         """A new table; ``seats`` holds ``human`` once (the creator), ``open`` for a
         friend, a computer level elsewhere. Returns the table and the creator's token.
 
@@ -174,9 +209,12 @@ class Hub:
         # Options go to the match as options, never as keywords: a key "decks" or "seed"
         # is an unknown option, not a stacked deck.
         match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
+        if rated:
+            check_rated(match, seats, account, chosen=seed is not None, hints=hints)
         # A friend's seat is for the friend with the invite link: unlisted unless asked.
         return self._open_table(match, seats, name, listed=bool(listed),
-                                chosen=seed is not None, hints=hints)
+                                chosen=seed is not None, hints=hints, account=account,
+                                rated=rated)
 
     def create_lesson(self, game: str, *, name: str | None = None) -> tuple[Table, str]:
         """A guided first deal of ``game`` (server/lessons.py): the lesson's own deal
@@ -191,19 +229,21 @@ class Hub:
 
     def _open_table(self, match: Match, seats: list[str], name: str | None, *,
                     listed: bool = False, chosen: bool = False, lesson: bool = False,
-                    hints: bool = False) -> tuple[Table, str]:
+                    hints: bool = False, account: Player | None = None,
+                    rated: bool = False) -> tuple[Table, str]:
         """The table around a new ``match``, stored; the creator's token."""
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
                              f"but {len(seats)} were given")
         creator = seats.index(HUMAN) if HUMAN in seats else None
         try:
-            shown = f"Player {(creator or 0) + 1}" if name is None else clean_name(name)
+            shown = account.name if account is not None else \
+                f"Player {(creator or 0) + 1}" if name is None else clean_name(name)
         except ProtocolError as bad:
             raise TableError(f'"name": {bad}') from None
         token = new_token() if creator is not None else ""
         built = [Seat(HUMAN, token_hash=token_hash(token), name=shown, owner=True,
-                      chose_deals=chosen)
+                      chose_deals=chosen, account=account.id if account else None)
                  if seat == creator else _seat(kind, match.game, self.store)
                  for seat, kind in enumerate(seats)]
         programs = [info.name for info in built if info.kind == EXTERNAL]
@@ -218,9 +258,9 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
                                     match.record(), listed=listed, lesson=lesson,
-                                    hints=hints)
+                                    hints=hints, rated=rated)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
-                      created=created, listed=listed, lesson=lesson, hints=hints,
+                      created=created, listed=listed, lesson=lesson, hints=hints, rated=rated,
                       bot_round=self.bot_round, bot_time=self.bot_time)
         self.tables[table_id] = table
         self.offers.tell(table)

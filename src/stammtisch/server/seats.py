@@ -40,6 +40,9 @@ class Seat:
     """The creator's seat: its token may put computer players into seats."""
     chose_deals: bool = False
     """The creator gave the match's seed (a practice table only): every seat is told."""
+    account: int | None = None
+    """The account of the person who sat here logged in (kept when a computer player
+    takes the seat over: a rated match is theirs, and lost, server/ratingstore.py)."""
     away_since: float | None = None
     """``time.monotonic()`` when the person's last socket closed; None while connected."""
 
@@ -49,15 +52,20 @@ class Seat:
         hashed = stored.get("token_hash") or ""
         if not hashed and stored.get("token"):
             hashed = token_hash(str(stored["token"]))
+        account = stored.get("account")
         return cls(str(stored["kind"]), str(stored.get("level") or ""), str(hashed),
                    str(stored.get("name") or ""), bool(stored.get("owner")),
-                   bool(stored.get("chose_deals")))
+                   bool(stored.get("chose_deals")),
+                   account if isinstance(account, int) and not isinstance(account, bool)
+                   else None)
 
     def stored(self) -> dict[str, Any]:
         stored = {"kind": self.kind, "level": self.level, "name": self.name,
                   "token_hash": self.token_hash, "owner": self.owner}
         if self.chose_deals:
             stored["chose_deals"] = True
+        if self.account is not None:
+            stored["account"] = self.account
         return stored
 
     def holds(self, token: str) -> bool:

@@ -17,7 +17,7 @@ from stammtisch.server import history, reviews
 from stammtisch.server.body import BodyRefused, read_body
 from stammtisch.server.catalog import catalog
 from stammtisch.server.clientlimit import PerClient
-from stammtisch.server.deps import hub, settings, store
+from stammtisch.server.deps import hub, player, settings, store
 from stammtisch.server.hub import SEED_BITS
 from stammtisch.server.tables import Table
 
@@ -83,7 +83,8 @@ def _made(table: Table, token: str, public_url: str | None) -> JSONResponse:
 
 async def create_table(request: Request) -> JSONResponse:
     """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
-    "listed"?}`` -> id, the creator's token and seat, the table's address."""
+    "listed"?, "rated"?}`` -> id, the creator's token and seat, the table's address. A
+    logged-in creator plays under their account's name."""
     data = await _new_table_request(request)
     if isinstance(data, JSONResponse):
         return data
@@ -96,10 +97,15 @@ async def create_table(request: Request) -> JSONResponse:
         return _error('"listed" must be true or false')
     if not isinstance(hints, bool):
         return _error('"hints" must be true or false')
+    rated = data.get("rated", False)
+    if not isinstance(rated, bool):
+        return _error('"rated" must be true or false')
+    account = await player(request)
     try:
         return _made(*hub(request).create(
             data["game"], data.get("seats", []), data.get("options", {}), seed,
-            name=data.get("name"), listed=listed, hints=hints), settings(request).public_url)
+            name=data.get("name"), listed=listed, hints=hints, account=account,
+            rated=rated), settings(request).public_url)
     except StammtischError as error:
         return _error(str(error))
 

@@ -37,6 +37,7 @@ from stammtisch.server.table.part import (
     player,
 )
 from stammtisch.server.table.players import BOT_TIME, Players
+from stammtisch.server.table.rating import Rating
 from stammtisch.server.table.rematch import Rematcher
 from stammtisch.server.table.seating import PRESENCE_DELAY, Seating
 from stammtisch.server.table.takeback import Takeback
@@ -50,7 +51,8 @@ Rematch = Callable[["Table"], tuple["Table", dict[int, str]]]
 class Table(Front):
     def __init__(self, id: str, match: Match, seats: list[Seat], store: Store,  # noqa: A002
                  bot_delay: float, grace: float = 60.0, seq: int = 0, created: float = 0.0,
-                 listed: bool = False, lesson: bool = False, hints: bool = False, *,
+                 listed: bool = False, lesson: bool = False, hints: bool = False,
+                 rated: bool = False, *,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  advise: Advise = ask_hint, presence_delay: float = PRESENCE_DELAY,
@@ -72,8 +74,9 @@ class Table(Front):
         self.takeback = Takeback(self)
         self.helpers = Helpers(self, hints=hints, lesson=lesson, advise=advise)
         self.rematcher = Rematcher(self, lesson)
+        self.rating = Rating(self, store, rated)
         self.parts: list[Part] = [self.seating, self.takeback, self.helpers,
-                                  self.players, self.rematcher]
+                                  self.players, self.rematcher, self.rating]
         """In the order they are told; the helpers wake before the players."""
 
     @property

@@ -173,7 +173,7 @@ class Seating(Part):
                 if left > 0:
                     raise TableError(f"seat {seat}'s player may still come back "
                                      f"({left:.0f} s left)")
-            self.seats[seat] = Seat(BOT, level)
+            self.seats[seat] = Seat(BOT, level, account=info.account)
             try:
                 await host.save_seats()
             except Exception:

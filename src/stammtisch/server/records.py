@@ -1,0 +1,168 @@
+"""A player's record: their matches page by page (an account's, or the seats a guest's
+browser holds), each with its outcome for them, and the counts a profile shows.
+
+A page is the player's seats, newest first, from the index on ``match_seats`` (by
+account, or by token hash), joined to their tables; the other seats of the page's
+tables come in one more query. The outcome of a finished match for a seat comes from
+its places (stammtisch/ratings/standings.py): first is a win, everyone level a draw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.sql.elements import ColumnElement
+
+from stammtisch.errors import StammtischError
+from stammtisch.ratings import standings
+from stammtisch.server.accounttables import match_seats
+from stammtisch.server.schema import reviews, tables
+
+WIN, LOSS, DRAW = "win", "loss", "draw"
+OUTCOMES = (WIN, LOSS, DRAW)
+PAGE = 20
+MAX_TOKENS = 1000
+
+
+class BadCursor(ValueError):
+    """A paging cursor this server did not make."""
+
+
+def outcome(game: str, result: dict[str, Any] | None, seat: int) -> str | None:
+    """``seat``'s outcome of a finished match; None while it runs (or unreadable)."""
+    if result is None:
+        return None
+    try:
+        places = standings(game, result)
+    except StammtischError:
+        return None
+    if len(set(places.places)) == 1:
+        return DRAW
+    for unit, place in zip(places.units, places.places, strict=True):
+        if seat in unit:
+            return WIN if place == 0 else LOSS
+    return None
+
+
+def cursor(created: float, table_id: str, seat: int) -> str:
+    return f"{created!r}:{table_id}:{seat}"
+
+
+def read_cursor(text: str) -> tuple[float, str, int]:
+    created, _, rest = text.partition(":")
+    table_id, _, seat = rest.rpartition(":")
+    try:
+        return float(created), table_id, int(seat)
+    except ValueError:
+        raise BadCursor(f"{text!r} is not a cursor of this list") from None
+
+
+def _after(before: tuple[float, str, int]) -> ColumnElement[bool]:
+    created, table_id, seat = before
+    own = match_seats.c
+    return or_(own.created < created, and_(own.created == created, or_(
+        own.table_id < table_id, and_(own.table_id == table_id, own.seat < seat))))
+
+
+def matches(engine: Engine, *, account: int | None = None,
+            token_hashes: Sequence[str] = (), game: str | None = None,
+            result: str | None = None, before: str | None = None,
+            limit: int = PAGE) -> dict[str, Any]:
+    """One page of the matches of ``account`` (or of the seats of ``token_hashes``):
+    ``{"matches": [...], "next": cursor or None}``."""
+    own = match_seats.c
+    who = own.account_id == account if account is not None else \
+        own.token_hash.in_(list(token_hashes)[:MAX_TOKENS])
+    query = (select(own.table_id, own.seat, own.created, tables.c.game, tables.c.finished,
+                    tables.c.result, tables.c.record, tables.c.rated)
+             .join(tables, tables.c.id == own.table_id).where(who))
+    if game is not None:
+        query = query.where(tables.c.game == game)
+    if result is not None:
+        query = query.where(tables.c.finished.is_(True))
+    if before is not None:
+        query = query.where(_after(read_cursor(before)))
+    query = query.order_by(own.created.desc(), own.table_id.desc(), own.seat.desc())
+    found: list[dict[str, Any]] = []
+    last = None
+    with engine.connect() as db:
+        for row in db.execute(query.limit(limit * 5 if result else limit + 1)):
+            if len(found) == limit:
+                break
+            last = row
+            stored = json.loads(row.result) if row.result else None
+            mine = outcome(row.game, stored, row.seat) if row.finished else None
+            if result is not None and mine != result:
+                continue
+            record = json.loads(row.record)
+            found.append({"table": row.table_id, "game": row.game, "seat": row.seat,
+                          "created": row.created, "finished": bool(row.finished),
+                          "result": mine, "actions": len(record.get("actions", [])),
+                          "rated": bool(row.rated)})
+        seats = _seats_of(db, [entry["table"] for entry in found])
+    for entry in found:
+        entry["seats"] = [{**seat, "you": index == entry["seat"]}
+                          for index, seat in enumerate(seats.get(entry["table"], []))]
+    more = last is not None and (len(found) == limit or result is not None)
+    return {"matches": found,
+            "next": cursor(last.created, last.table_id, last.seat) if more and last else None}
+
+
+def _seats_of(db: Any, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    if not table_ids:
+        return {}
+    own = match_seats.c
+    seats: dict[str, list[dict[str, Any]]] = {}
+    for row in db.execute(select(own.table_id, own.seat, own.kind, own.name, own.level)
+                          .where(own.table_id.in_(table_ids))
+                          .order_by(own.table_id, own.seat)):
+        seats.setdefault(row.table_id, []).append(
+            {"kind": row.kind, "name": row.name, "level": row.level})
+    return seats
+
+
+def stats(engine: Engine, account: int, last: int = 1000) -> dict[str, dict[str, int]]:
+    """Matches finished and won per game, of the account's last ``last`` matches."""
+    own = match_seats.c
+    counted: dict[str, dict[str, int]] = {}
+    with engine.connect() as db:
+        rows = db.execute(select(own.seat, tables.c.game, tables.c.result)
+                          .join(tables, tables.c.id == own.table_id)
+                          .where(own.account_id == account, tables.c.finished.is_(True))
+                          .order_by(own.created.desc()).limit(last))
+        for row in rows:
+            entry = counted.setdefault(row.game, {"matches": 0, "wins": 0})
+            entry["matches"] += 1
+            stored = json.loads(row.result) if row.result else None
+            entry["wins"] += outcome(row.game, stored, row.seat) == WIN
+    return counted
+
+
+def accuracy(engine: Engine, account: int) -> dict[str, float]:
+    """The average accuracy per game of the account's reviewed seats."""
+    own = match_seats.c
+    totals: dict[str, list[float]] = {}
+    with engine.connect() as db:
+        rows = db.execute(select(tables.c.game, reviews.c.data)
+                          .join(tables, tables.c.id == own.table_id)
+                          .join(reviews, and_(reviews.c.table_id == own.table_id,
+                                              reviews.c.seat == own.seat))
+                          .where(own.account_id == account).limit(1000))
+        for row in rows:
+            try:
+                value = json.loads(row.data).get("accuracy")
+            except (ValueError, AttributeError):
+                continue
+            if isinstance(value, int | float):
+                totals.setdefault(row.game, []).append(float(value))
+    return {game: round(sum(values) / len(values), 4) for game, values in totals.items()}
+
+
+def count(engine: Engine, account: int) -> int:
+    with engine.connect() as db:
+        return int(db.execute(select(func.count()).select_from(match_seats)
+                              .where(match_seats.c.account_id == account)).scalar_one())
