@@ -23,7 +23,7 @@ from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.reviews import Reviews
 from stammtisch.server.routes import accounts as account_routes
-from stammtisch.server.routes import api, bots, pages
+from stammtisch.server.routes import api, bots, pages, players
 from stammtisch.server.sessions import Sessions
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store, StoreError
@@ -111,6 +111,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *api.routes,
         *bots.routes,
         *account_routes.routes,
+        *players.routes,
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         WebSocketRoute("/ws/bot", bot_socket),
         Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
