@@ -1,4 +1,4 @@
-"""The seven pages share one head (meta, title, the style sheet), written once in
+"""The pages share one head (meta, title, the style sheet), written once in
 ``web/parts/head.html``; the server fills it in where each page marks it."""
 
 from __future__ import annotations
@@ -20,6 +20,11 @@ PAGES = {
     "/history/x": "replay.js",
     "/review/x": "review.js",
     "/rules/schnapsen": "rules.js",
+    "/login": "login.js",
+    "/me": "me.js",
+    "/me/matches": "mymatches.js",
+    "/players/Anna": "profile.js",
+    "/leaderboard/schnapsen": "leaderboard.js",
 }
 SHARED = [line for line in (WEB_DIR / SHARED_HEAD).read_text(encoding="utf-8").splitlines()
           if line.strip()]
@@ -54,3 +59,14 @@ def test_each_page_file_marks_the_shared_head_and_repeats_none_of_it(page: str) 
     assert [line for line in SHARED if line in text] == [], page
     filled = head_of(page_text(WEB_DIR, page))
     assert all(filled.count(line) == 1 for line in SHARED), page
+
+
+def test_a_leaderboard_is_one_of_the_games_and_the_bare_address_goes_to_the_first(
+        live: LiveServer) -> None:
+    assert httpx.get(live.url + "/leaderboard/chess", timeout=PATIENCE).status_code == 404
+    bare = httpx.get(live.url + "/leaderboard", timeout=PATIENCE)
+    assert bare.status_code == 307
+    assert bare.headers["location"] == "/leaderboard/schnapsen"
+    # A name with a slash or any other character is still the profile page.
+    answer = httpx.get(live.url + "/players/a%2Fb%20c", timeout=PATIENCE)
+    assert answer.status_code == 200 and 'src="/static/js/profile.js"' in answer.text

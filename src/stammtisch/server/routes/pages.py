@@ -1,6 +1,7 @@
-"""The pages (start, lobby, table, history, replay, review, rules); their scripts and styles are
-static files. The head every page shares (meta, title, the style sheet) is written once, in
-``web/parts/head.html``, and filled in where a page marks it."""
+"""The pages (start, lobby, table, history, replay, review, rules; login, account, my matches,
+profiles, leaderboards); their scripts and styles are static files. The head every page
+shares (meta, title, the style sheet) is written once, in ``web/parts/head.html``, and
+filled in where a page marks it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 import stammtisch
@@ -50,6 +51,23 @@ async def rules(request: Request) -> Response:
     return page_response(request, "rules.html")
 
 
+FIRST_BOARD = "schnapsen"
+"""The leaderboard ``/leaderboard`` shows: the start page's default game."""
+
+
+async def leaderboard(request: Request) -> Response:
+    """``/leaderboard/<game>`` is one game's leaderboard; ``/leaderboard`` goes to
+    :data:`FIRST_BOARD`'s."""
+    games = [info.name for info in stammtisch.games()]
+    game = request.path_params.get("game")
+    if game is None:
+        first = FIRST_BOARD if FIRST_BOARD in games else games[0]
+        return RedirectResponse(f"/leaderboard/{first}", status_code=307)
+    if game not in games:
+        raise HTTPException(404, "no such game")
+    return page_response(request, "leaderboard.html")
+
+
 routes = [
     page_route("/", "index.html"),
     page_route("/lobby", "lobby.html"),
@@ -59,4 +77,10 @@ routes = [
     page_route("/review/{table_id}", "review.html"),
     Route("/rules", rules, methods=["GET"], name="rules"),
     Route("/rules/{game}", rules, methods=["GET"], name="rules_game"),
+    page_route("/login", "login.html"),
+    page_route("/me", "me.html"),
+    page_route("/me/matches", "mymatches.html"),
+    page_route("/players/{name:path}", "profile.html"),
+    Route("/leaderboard", leaderboard, methods=["GET"], name="leaderboard_first"),
+    Route("/leaderboard/{game}", leaderboard, methods=["GET"], name="leaderboard"),
 ]

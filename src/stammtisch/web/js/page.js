@@ -1,5 +1,7 @@
 // The header every page shares: title, navigation, language picker, settings (a
-// popover over the page, closed with Esc or a click elsewhere).
+// popover over the page, closed with Esc or a click elsewhere), and "Log in" or the
+// logged-in account's name (drawn again once GET /api/me has answered).
+import { currentAccount, profileHref } from "./account.js";
 import { languagePicker, t, translateStatic } from "./i18n.js";
 import { h } from "./dom.js";
 import { autoPlay, sound, summarySeconds, SUMMARY_CHOICES } from "./prefs.js";
@@ -42,6 +44,23 @@ function closeSettings(bar, { focus = true } = {}) {
   return true;
 }
 
+// undefined while GET /api/me is asked, then the account or null.
+let account;
+
+// My matches (a guest's too), then "Log in" or the account's name.
+function accountLinks() {
+  const mine = h("a", { href: "/me/matches", class: "my-matches-link" }, t("account.my_matches"));
+  if (account === undefined) return h("span", { class: "account-links-top" }, mine);
+  if (account === null) {
+    const here = location.pathname + location.search;
+    const next = here === "/" || here.startsWith("/login") ? "" : `?next=${encodeURIComponent(here)}`;
+    return h("span", { class: "account-links-top" }, mine,
+      h("a", { href: `/login${next}`, class: "account-link", id: "account-link" }, t("account.log_in")));
+  }
+  return h("span", { class: "account-links-top" }, mine,
+    h("a", { href: profileHref(account.name), class: "account-link", id: "account-link" }, account.name));
+}
+
 export function header(rerender, { settings = false } = {}) {
   const bar = document.getElementById("header");
   const draw = () => {
@@ -54,8 +73,8 @@ export function header(rerender, { settings = false } = {}) {
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
       h("nav", { "aria-label": t("ui.main_nav") },
         h("a", { href: "/" }, t("ui.start")), h("a", { href: "/lobby" }, t("ui.lobby")),
-        h("a", { href: "/history" }, t("ui.history"))),
-      h("div", { class: "header-tools" },
+        h("a", { href: "/history" }, t("ui.history")), h("a", { href: "/leaderboard" }, t("board.title"))),
+      h("div", { class: "header-tools" }, accountLinks(),
         settings ? h("details", { class: "settings", open: wasOpen }, h("summary", {}, t("ui.settings")),
           h("div", { class: "settings-panel" },
             toggle("four-colour", "stammtisch.four_colour", t("ui.four_colour"),
@@ -68,6 +87,7 @@ export function header(rerender, { settings = false } = {}) {
     if (focusId) document.getElementById(focusId)?.focus();
   };
   draw();
+  currentAccount().then((found) => { account = found; draw(); });
   if (settings) {
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && closeSettings(bar)) event.stopImmediatePropagation();
