@@ -1,10 +1,12 @@
 """Issue 42, the account pages in the browser: sign up, see one's name in the header, log
 out, log in again; a guest's finished match comes along into My matches; a profile and
-the leaderboard; changing the password and deleting the account; a name written as
-markup stays text. In English and German."""
+the leaderboard; the "Rated" box of a new table only for a logged-in person; changing
+the password and deleting the account; a name written as markup stays text. In English
+and German."""
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections.abc import Iterator
@@ -183,6 +185,31 @@ def test_nobody_of_that_name_and_the_leaderboards_of_the_four_games(
     assert current == "/leaderboard/schnapsen"
     page.wait_for_selector(".leaderboard .board, .leaderboard .empty-list")
     shoot(page, f"accounts-leaderboard-{lang}")
+
+
+def test_the_rated_box_is_offered_to_a_logged_in_person_only(page: Any,
+                                                             live: LiveServer) -> None:
+    page.goto(live.url + "/")
+    page.wait_for_selector("#start")
+    header_account(page)  # GET /api/me has answered
+    assert page.locator("#rated").count() == 0
+
+    sign_up(page, live, fresh_name("Vroni"))
+    page.goto(live.url + "/")
+    page.wait_for_selector("#rated")
+    assert page.inner_text("label[for=rated]") == WORDS["en"]["rated"]
+    page.select_option("#level-1", "open")  # a friend's seat is never rated
+    page.wait_for_selector("#rated", state="detached")
+    page.select_option("#level-1", "beginner")
+    page.check("#rated")
+
+    def creating(request: Any) -> bool:
+        return bool(request.url.endswith("/api/tables") and request.method == "POST")
+
+    with page.expect_request(creating) as sent:
+        page.click("#start")
+    assert json.loads(sent.value.post_data)["rated"] is True
+    page.wait_for_url(live.url + "/table/*")  # the server took it
 
 
 def test_a_name_written_as_markup_stays_text(page: Any, live: LiveServer) -> None:

@@ -1,7 +1,8 @@
 // The start page: pick a game, its options (grouped, with presets), who sits where
 // (you, a friend through the invite link, a program of the bot API, or a computer player
-// of some level); then
+// of some level), and for a logged-in person whether the match is rated; then
 // the server deals and the table opens, or the invite link is shown first.
+import { currentAccount } from "./account.js";
 import { formatNumber, t, has } from "./i18n.js";
 import { h } from "./dom.js";
 import { header } from "./page.js";
@@ -21,6 +22,8 @@ let copied = false;
 let listed = false;
 let hintsForAll = false;
 let botNames = {};
+let account = null;  // the logged-in account: only it may ask for a rated match
+let rated = false;
 
 const OPEN = "open";
 const YOU = "you";
@@ -136,7 +139,16 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field check" }, hints, h("label", { for: "hints-for-all" }, t("ui.hints_for_all")),
       h("p", { class: "doc", id: "hints-for-all-doc" }, t("ui.hints_for_all_doc"))));
   }
+  if (account && !Array.from({ length: count }, (_, s) => levels[s]).includes(OPEN)) rows.push(ratedField());
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
+}
+
+function ratedField() {
+  const box = h("input", { type: "checkbox", id: "rated", "aria-describedby": "rated-doc" });
+  box.checked = rated;
+  box.addEventListener("change", () => { rated = box.checked; });
+  return h("div", { class: "field check" }, box, h("label", { for: "rated" }, t("account.rated_table")),
+    h("p", { class: "doc", id: "rated-doc" }, t("account.rated_table_doc")));
 }
 
 // The bot account whose program plays an "external bot" seat (server/botprotocol.py).
@@ -165,6 +177,7 @@ async function start(event) {
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
   if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll });
+  if (account && rated && !seats.includes(OPEN)) request.rated = true;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();
@@ -236,6 +249,7 @@ function render() {
 }
 
 header(render);
+currentAccount().then((found) => { account = found; if (found) render(); });
 fetch("/api/games").then((r) => r.json()).then((list) => {
   games = list;
   if (!games.some((g) => g.name === chosen)) chosen = games[0].name;
