@@ -21,6 +21,9 @@ NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )
 """(modules as a glob under src/stammtisch, the packages they import, their extra)."""
 
+collect_ignore_glob = ["stammtisch/server/migrations/*"]
+"""Alembic's scripts run inside a migration only (server/migrations/), never imported."""
+
 
 def missing_extra(path: Path) -> str | None:
     """Why the module at ``path`` cannot run here, or None when it can."""
