@@ -45,6 +45,8 @@ usage: stammtisch play GAME [--players N] [--seat S] [--seed N] [--bot LEVEL|mod
                         [--max-deals D] [option=value ...]
        stammtisch arena-merge FILE [FILE ...] [--out DIR]
        stammtisch db upgrade|current [--db URL]
+       stammtisch ratings calibrate [--games G,...] [--levels L,...] [--matches N]
+                        [--jobs J] [--seed S] [--budget SECONDS] [--max-deals D] [--out FILE]
 
 Games: {games}. `stammtisch games` lists each game's options;
 `stammtisch play --help` and `stammtisch replay --help` explain the flags."""
@@ -358,6 +360,48 @@ def arena_merge(argv: Sequence[str]) -> int:
     return run_merge(args.files, args.out)
 
 
+def _ratings_parser() -> _Parser:
+    from stammtisch.ratings.calibrate import DEFAULT_MATCHES, DEFAULT_MAX_DEALS
+
+    parser = _Parser(prog="stammtisch ratings calibrate", description=(
+        "Rate the computer levels against each other in arena matches (every pair in "
+        "Schnapsen, all at one table in Schnauz and Scat, every three in Schmier) and "
+        "write their ratings, the anchors of everyone else's, to a JSON file."))
+    parser.add_argument("command", choices=["calibrate"], help="what to do")
+    parser.add_argument("--games", help="comma-separated games (default: all four)")
+    parser.add_argument("--levels", help="comma-separated levels (default: every level a "
+                                         "table offers)")
+    parser.add_argument("--matches", type=int, default=DEFAULT_MATCHES, help=(
+        "matches per game, shared out among its lineups and rounded up to whole seat "
+        f"rotations (default {DEFAULT_MATCHES})"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="parallel processes (default: all cores; 1: in this process)")
+    parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
+    parser.add_argument("--budget", type=float, help="seconds per decision for every bot "
+                                                     "(default: each level's own)")
+    parser.add_argument("--max-deals", type=int, default=DEFAULT_MAX_DEALS, help=(
+        f"stop a match after this many deals, unrated (default {DEFAULT_MAX_DEALS})"))
+    parser.add_argument("--out", help="the JSON file (default: the package's levels.json)")
+    return parser
+
+
+def ratings(argv: Sequence[str]) -> int:
+    args = _ratings_parser().parse_args(argv)
+    from pathlib import Path
+
+    from stammtisch.ratings.calibrate import CalibrationConfig, run_calibration
+
+    config = CalibrationConfig(matches=args.matches, jobs=args.jobs, seed=args.seed,
+                               budget=args.budget, max_deals=args.max_deals)
+    if args.games:
+        config.games = tuple(_find(name).name for name in args.games.split(","))
+    if args.levels:
+        config.levels = tuple(name.strip().lower() for name in args.levels.split(","))
+    if args.out:
+        config.out = Path(args.out)
+    return run_calibration(config)
+
+
 def _games_parser() -> _Parser:
     parser = _Parser(prog="stammtisch games", description=(
         "The games, each with its options: the option=value words of stammtisch play."))
@@ -411,6 +455,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "play": play, "replay": replay, "review": review, "games": games, "serve": serve,
     "arena": arena,
     "arena-merge": arena_merge, "db": db,
+    "ratings": ratings,
 }
 
 
