@@ -156,9 +156,10 @@ class TableSocket:
         deadline = time.monotonic() + timeout
         while True:
             state = self.state
-            if state and (state["result"] is not None or state["to_act"] == state["seat"]) \
-                    and not self.pending():
-                return state
+            if state and (state["result"] is not None or state["to_act"] == state["seat"]):
+                if not self.pending():
+                    return state
+                continue  # a message came meanwhile (it was read): look again
             self.receive(timeout=max(0.1, deadline - time.monotonic()))
 
     def pending(self) -> bool:
