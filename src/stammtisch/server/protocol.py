@@ -232,7 +232,8 @@ the same 401 ``{"error": "wrong name or password"}``, after one password verific
 either way.
 ``DELETE /api/session``: log out this browser; 204, the cookie cleared (also without a
 session). ``DELETE /api/sessions``: log out everywhere: every session of the account
-ends; 204. ``GET /api/me``: ``{"name", "created"}``. ``POST /api/me/password``
+ends; 204. ``GET /api/me``: ``{"name", "created"}``, or ``null`` for a guest (every
+page asks). ``POST /api/me/password``
 ``{"password", "new_password"}``: every session of the account ends and this browser
 gets a new one; 200 ``{"name"}``. ``DELETE /api/me`` ``{"password"}``: delete the
 account; 204, every session ends; its matches stay, its seats shown as "deleted
@@ -247,6 +248,26 @@ minute (10 at once; logins, and the password of a change or a deletion); per nam
 case-blind reading, from all addresses together) 1 try a minute (10 at once); beyond,
 429 with ``Retry-After``. Counted in Redis where several processes serve (--redis).
 Requests from other sites are refused (the Origin check above).
+
+Players (server/routes/players.py). ``GET /api/me/matches?game=G&result=win|loss|draw
+&before=CURSOR``: the logged-in account's matches, newest first (401 without a session);
+``POST /api/me/matches`` ``{"seat_tokens", "game"?, "result"?, "before"?}``: a guest's,
+those of the seats this browser's tokens hold (the account's when logged in). Both
+``{"matches": [{"table", "game", "seat", "created", "finished", "result": "win"|"loss"|
+"draw"|null, "actions", "rated", "seats": [{"kind", "name", "level", "you"}]}], "next":
+CURSOR|null}``; an unknown game, result or cursor is 400. ``GET /api/players/NAME``: an
+account, a program (bot account) or a computer level: ``{"name", "kind": "account"|"bot"|
+"level", "created"?, "ratings": {GAME: {"value", "deviation", "display", "provisional",
+"games"}}, "history": {GAME: [{"at", "value", "deviation", "change", "table"}]},
+"recent", "stats": {GAME: {"matches", "wins"}}, "accuracy": {GAME: 0..1}}``; 404 for
+nobody of that name. ``GET /api/leaderboard/GAME``: ``{"game", "players": [{"rank",
+"name", "value", "display", "deviation", "games", "program"}], "levels": [{"level",
+"value", "display"}]}``: the best 100 established (not provisional) accounts rated in
+the last 30 days, and the computer levels as landmarks; 404 for an unknown game.
+``POST /api/tables`` with ``"rated": true`` (logged in): the creator, computer levels and
+programs; random deals, no hints, the standard rules (else 400 naming why). The state
+then carries ``rated`` and, once the match is rated, ``rating``: each seat's ``{"before",
+"after", "display"}``.
 """
 
 from __future__ import annotations

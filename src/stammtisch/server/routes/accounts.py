@@ -213,12 +213,13 @@ async def log_out_everywhere(request: Request) -> Response:
 
 
 async def me(request: Request) -> Response:
-    """-> ``{"name", "created"}`` of the logged-in account."""
+    """-> ``{"name", "created"}`` of the logged-in account; ``null`` for a guest (not an
+    error: every page asks, and a browser logs every error answer)."""
     session = await _session(request)
     account = None if session is None else \
         await asyncio.to_thread(_accounts(request).get, session.account_id)
     if session is None or account is None:
-        return _error(NOT_LOGGED_IN, 401)
+        return JSONResponse(None, headers=NO_STORE)
     return _kept(JSONResponse({"name": account.name, "created": account.created},
                               headers=NO_STORE), request, session)
 
