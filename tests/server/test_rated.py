@@ -84,8 +84,12 @@ def test_a_rated_match_moves_the_rating_and_shows_in_my_matches(server: LiveServ
     assert [(s["name"], s["level"], s["you"]) for s in mine[0]["seats"]] == \
         [("Anna", None, True), (None, "random", False)]
     assert mine[0]["result"] in ("win", "loss")
-    wins = anna.get("/api/me/matches", params={"result": "win"}).json()["matches"]
-    assert len(wins) == (mine[0]["result"] == "win")
+    wins = anna.get("/api/me/matches", params={"result": "win"}).json()
+    assert len(wins["matches"]) == (mine[0]["result"] == "win") and wins["next"] is None
+    other = "loss" if mine[0]["result"] == "win" else "win"
+    assert anna.get("/api/me/matches", params={"result": other}).json()["matches"] == []
+    stats = anna.get("/api/players/Anna").json()["stats"]
+    assert stats == {"schnapsen": {"matches": 1, "wins": int(mine[0]["result"] == "win")}}
     board = anna.get("/api/leaderboard/schnapsen").json()
     assert board["players"] == []  # one match is provisional: not on the board yet
     assert "random" in [level["level"] for level in board["levels"]]

@@ -61,8 +61,10 @@ match_seats = Table(
     Column("token_hash", String(64), nullable=True),
     Column("created", Float, nullable=False),
     Column("level", String(32), nullable=True),
+    Column("outcome", String(8), nullable=True),
 )
-"""Each seat of each match, and the account it belongs to (None: nobody's yet)."""
+"""Each seat of each match, the account it belongs to (None: nobody's yet), and once the
+match is over its ``outcome`` for that seat (``win``, ``loss``, ``draw``)."""
 
 Index("match_seats_by_account", match_seats.c.account_id, match_seats.c.created)
 Index("match_seats_by_token", match_seats.c.token_hash)

@@ -13,6 +13,7 @@ from typing import Any
 import stammtisch
 from stammtisch.bots.registry import find_level
 from stammtisch.core.match import Match
+from stammtisch.core.options import resolve
 from stammtisch.errors import RecordError, StammtischError
 from stammtisch.games import find_game
 from stammtisch.server.botaccounts import check_bot_name
@@ -139,8 +140,8 @@ def check_rated(match: Match, seats: list[str], account: Player | None, *,
                          "for friends are not rated yet")
     if chosen or hints:
         raise TableError("a rated match deals at random and gives no hints")
-    standard = Match(match.info, seed=0, options={
-        key: match.options[key] for key in UNRATED_OPTIONS if key in match.options}).options
+    standard = resolve(match.game, match.info.options, {
+        key: match.options[key] for key in UNRATED_OPTIONS if key in match.options})
     house = sorted(key for key, value in match.options.items() if standard.get(key) != value)
     if house:
         raise TableError(f"a rated match plays the standard rules; these options differ: "

@@ -16,14 +16,19 @@ newest first: one look-up in the index ``(account_id, created)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
+from stammtisch.errors import StammtischError
+from stammtisch.ratings import standings
 from stammtisch.server.accounttables import DELETED_NAME, match_seats
 from stammtisch.server.seats import HUMAN
+
+WIN, LOSS, DRAW = "win", "loss", "draw"
+OUTCOMES = (WIN, LOSS, DRAW)
 
 CHUNK = 500
 """Hashes per query (SQLite takes a limited number of parameters in one)."""
@@ -70,6 +75,31 @@ def record_match_seats(db: Connection, table_id: str, created: float,
     if gone:
         db.execute(delete(match_seats).where(match_seats.c.table_id == table_id,
                                              match_seats.c.seat.in_(gone)))
+
+
+def outcomes(game: str, result: Mapping[str, Any]) -> list[str] | None:
+    """Each seat's outcome of a finished match: the first place wins, everyone level is a
+    draw (stammtisch/ratings/standings.py); None for a result that cannot be read."""
+    try:
+        places = standings(game, result)
+    except StammtischError:
+        return None
+    everyone_level = len(set(places.places)) == 1
+    by_seat = [""] * places.num_seats
+    for unit, place in zip(places.units, places.places, strict=True):
+        for seat in unit:
+            by_seat[seat] = DRAW if everyone_level else WIN if place == 0 else LOSS
+    return by_seat
+
+
+def record_outcomes(db: Connection, table_id: str, game: str,
+                    result: Mapping[str, Any]) -> None:
+    """Write each seat's outcome of the finished match ``table_id`` (in the caller's
+    transaction)."""
+    for seat, outcome in enumerate(outcomes(game, result) or []):
+        db.execute(update(match_seats).where(match_seats.c.table_id == table_id,
+                                             match_seats.c.seat == seat)
+                   .values(outcome=outcome))
 
 
 def claim_seats(db: Connection, account_id: int, token_hashes: Iterable[str]) -> int:

@@ -3,8 +3,8 @@ browser holds), each with its outcome for them, and the counts a profile shows.
 
 A page is the player's seats, newest first, from the index on ``match_seats`` (by
 account, or by token hash), joined to their tables; the other seats of the page's
-tables come in one more query. The outcome of a finished match for a seat comes from
-its places (stammtisch/ratings/standings.py): first is a win, everyone level a draw.
+tables come in one more query. Each seat's outcome is stored with it when its match
+ends (server/matchseats.py), so filters and counts are the database's.
 """
 
 from __future__ import annotations
@@ -17,35 +17,16 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.elements import ColumnElement
 
-from stammtisch.errors import StammtischError
-from stammtisch.ratings import standings
 from stammtisch.server.accounttables import match_seats
+from stammtisch.server.matchseats import WIN
 from stammtisch.server.schema import reviews, tables
 
-WIN, LOSS, DRAW = "win", "loss", "draw"
-OUTCOMES = (WIN, LOSS, DRAW)
 PAGE = 20
 MAX_TOKENS = 1000
 
 
 class BadCursor(ValueError):
     """A paging cursor this server did not make."""
-
-
-def outcome(game: str, result: dict[str, Any] | None, seat: int) -> str | None:
-    """``seat``'s outcome of a finished match; None while it runs (or unreadable)."""
-    if result is None:
-        return None
-    try:
-        places = standings(game, result)
-    except StammtischError:
-        return None
-    if len(set(places.places)) == 1:
-        return DRAW
-    for unit, place in zip(places.units, places.places, strict=True):
-        if seat in unit:
-            return WIN if place == 0 else LOSS
-    return None
 
 
 def cursor(created: float, table_id: str, seat: int) -> str:
@@ -77,39 +58,30 @@ def matches(engine: Engine, *, account: int | None = None,
     own = match_seats.c
     who = own.account_id == account if account is not None else \
         own.token_hash.in_(list(token_hashes)[:MAX_TOKENS])
-    query = (select(own.table_id, own.seat, own.created, tables.c.game, tables.c.finished,
-                    tables.c.result, tables.c.record, tables.c.rated)
+    query = (select(own.table_id, own.seat, own.created, own.outcome, tables.c.game,
+                    tables.c.finished, tables.c.record, tables.c.rated)
              .join(tables, tables.c.id == own.table_id).where(who))
     if game is not None:
         query = query.where(tables.c.game == game)
     if result is not None:
-        query = query.where(tables.c.finished.is_(True))
+        query = query.where(own.outcome == result)
     if before is not None:
         query = query.where(_after(read_cursor(before)))
     query = query.order_by(own.created.desc(), own.table_id.desc(), own.seat.desc())
-    found: list[dict[str, Any]] = []
-    last = None
     with engine.connect() as db:
-        for row in db.execute(query.limit(limit * 5 if result else limit + 1)):
-            if len(found) == limit:
-                break
-            last = row
-            stored = json.loads(row.result) if row.result else None
-            mine = outcome(row.game, stored, row.seat) if row.finished else None
-            if result is not None and mine != result:
-                continue
-            record = json.loads(row.record)
-            found.append({"table": row.table_id, "game": row.game, "seat": row.seat,
-                          "created": row.created, "finished": bool(row.finished),
-                          "result": mine, "actions": len(record.get("actions", [])),
-                          "rated": bool(row.rated)})
+        rows = db.execute(query.limit(limit + 1)).all()
+        found = [{"table": row.table_id, "game": row.game, "seat": row.seat,
+                  "created": row.created, "finished": bool(row.finished),
+                  "result": row.outcome,
+                  "actions": len(json.loads(row.record).get("actions", [])),
+                  "rated": bool(row.rated)} for row in rows[:limit]]
         seats = _seats_of(db, [entry["table"] for entry in found])
     for entry in found:
         entry["seats"] = [{**seat, "you": index == entry["seat"]}
                           for index, seat in enumerate(seats.get(entry["table"], []))]
-    more = last is not None and (len(found) == limit or result is not None)
+    last = rows[limit - 1] if len(rows) > limit else None
     return {"matches": found,
-            "next": cursor(last.created, last.table_id, last.seat) if more and last else None}
+            "next": cursor(last.created, last.table_id, last.seat) if last else None}
 
 
 def _seats_of(db: Any, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -125,21 +97,16 @@ def _seats_of(db: Any, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
     return seats
 
 
-def stats(engine: Engine, account: int, last: int = 1000) -> dict[str, dict[str, int]]:
-    """Matches finished and won per game, of the account's last ``last`` matches."""
+def stats(engine: Engine, account: int) -> dict[str, dict[str, int]]:
+    """Matches finished and won per game."""
     own = match_seats.c
-    counted: dict[str, dict[str, int]] = {}
     with engine.connect() as db:
-        rows = db.execute(select(own.seat, tables.c.game, tables.c.result)
+        rows = db.execute(select(tables.c.game, func.count(),
+                                 func.count().filter(own.outcome == WIN))
                           .join(tables, tables.c.id == own.table_id)
-                          .where(own.account_id == account, tables.c.finished.is_(True))
-                          .order_by(own.created.desc()).limit(last))
-        for row in rows:
-            entry = counted.setdefault(row.game, {"matches": 0, "wins": 0})
-            entry["matches"] += 1
-            stored = json.loads(row.result) if row.result else None
-            entry["wins"] += outcome(row.game, stored, row.seat) == WIN
-    return counted
+                          .where(own.account_id == account, own.outcome.is_not(None))
+                          .group_by(tables.c.game))
+        return {game: {"matches": played, "wins": won} for game, played, won in rows}
 
 
 def accuracy(engine: Engine, account: int) -> dict[str, float]:
@@ -160,9 +127,3 @@ def accuracy(engine: Engine, account: int) -> dict[str, float]:
             if isinstance(value, int | float):
                 totals.setdefault(row.game, []).append(float(value))
     return {game: round(sum(values) / len(values), 4) for game, values in totals.items()}
-
-
-def count(engine: Engine, account: int) -> int:
-    with engine.connect() as db:
-        return int(db.execute(select(func.count()).select_from(match_seats)
-                              .where(match_seats.c.account_id == account)).scalar_one())

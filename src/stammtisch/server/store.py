@@ -47,7 +47,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
-from stammtisch.server.matchseats import record_match_seats
+from stammtisch.server.matchseats import record_match_seats, record_outcomes
 from stammtisch.server.schema import bots, reviews, tables
 
 if sys.platform != "win32":
@@ -298,7 +298,8 @@ class Store:
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
              seq: int | None = None) -> None:
-        """Write the table's record after a change. With ``seq`` (the table's new one)
+        """Write the table's record after a change (and, when it ends the match, each
+        seat's outcome in ``match_seats``). With ``seq`` (the table's new one)
         only over ``seq - 1`` (or a row from before seq was stored): else nothing is
         written and :class:`StaleWrite` is raised."""
         values: dict[str, Any] = {
@@ -311,6 +312,8 @@ class Store:
             query = query.where(or_(tables.c.seq.is_(None), tables.c.seq == seq - 1))
         with self.engine.begin() as db:
             written = db.execute(query.values(**values)).rowcount
+            if written == 1 and result is not None:
+                record_outcomes(db, table_id, str(record.get("game")), result)
         if written != 1 and self.owner is not None:
             self._check_lease(table_id)
         if seq is not None and written != 1:

@@ -20,6 +20,7 @@ from stammtisch.server import records
 from stammtisch.server.accounts import readings
 from stammtisch.server.accounttables import accounts
 from stammtisch.server.deps import player, store
+from stammtisch.server.matchseats import OUTCOMES
 from stammtisch.server.ratingstore import (
     ACCOUNT,
     BOT,
@@ -48,8 +49,8 @@ def _filters(source: Any) -> dict[str, Any] | JSONResponse:
     game, result, before = source.get("game"), source.get("result"), source.get("before")
     if game is not None and game not in REGISTRY:
         return _error(f"no game {game!r}; the games are {', '.join(sorted(REGISTRY))}")
-    if result is not None and result not in records.OUTCOMES:
-        return _error(f'"result" is one of {", ".join(records.OUTCOMES)}')
+    if result is not None and result not in OUTCOMES:
+        return _error(f'"result" is one of {", ".join(OUTCOMES)}')
     if before is not None and not isinstance(before, str):
         return _error('"before" is the "next" of the page before')
     return {"game": game, "result": result, "before": before}
