@@ -91,10 +91,13 @@ class LiveServer:
         created: dict[str, Any] = response.json()
         return created
 
-    def socket(self, table: str, token: str = "") -> TableSocket:
+    def socket(self, table: str, token: str = "", cookies: str = "") -> TableSocket:
+        """A socket at ``table`` with a seat's ``token``; ``cookies`` as a browser sends
+        them (a logged-in person's session)."""
         return TableSocket(connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
             subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
+            additional_headers={"Cookie": cookies} if cookies else None,
             max_size=2**24, open_timeout=PATIENCE, legacy=True))
 
 

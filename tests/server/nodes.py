@@ -89,11 +89,13 @@ class Node:
         assert response.status_code == 200, response.text
         return response.json()
 
-    def socket(self, table: str, token: str = "") -> TableSocket:
+    def socket(self, table: str, token: str = "", cookies: str = "") -> TableSocket:
+        """As :meth:`tests.server.live.LiveServer.socket`."""
         from websockets.sync.client import connect
         return TableSocket(connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
             subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
+            additional_headers={"Cookie": cookies} if cookies else None,
             max_size=2**24, open_timeout=PATIENCE, legacy=True))
 
 

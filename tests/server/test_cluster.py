@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from stammtisch.server.schema import tables
 from stammtisch.server.settings import Settings
+from tests.server.accountkit import PASSWORD
 from tests.server.conftest import fresh_prefix, fresh_schema
 from tests.server.live import PATIENCE, TableSocket
 from tests.server.nodes import Node, start_nodes
@@ -167,6 +168,29 @@ def test_two_people_on_two_processes_see_every_action_in_order_once(
         check_every_action_once(person, late.sock.events, last)
     for person in (anna, ben, watcher, late):
         person.sock.close()
+
+
+def test_a_person_logged_in_at_one_process_sits_under_their_account_at_another(
+        trio: list[Node]) -> None:
+    here, there = trio[0], trio[1]
+    anna = httpx.Client(base_url=here.url, headers={"Origin": here.url}, timeout=PATIENCE)
+    bert = httpx.Client(base_url=there.url, headers={"Origin": there.url}, timeout=PATIENCE)
+    for http, name in ((anna, "Anna-c"), (bert, "Bert-c")):
+        signed = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert signed.status_code == 201, signed.text
+    made = anna.post("/api/tables", json={"game": "schnapsen", "seats": ["human", "open"],
+                                          "rated": True}).json()
+    cookie = "; ".join(f"{key}={value}" for key, value in bert.cookies.items())
+    sock = there.socket(made["id"], cookies=cookie)  # relayed to the table's process
+    sock.first_state()
+    sock.send({"type": "sit", "seat": 1, "name": "Someone"})
+    assert sock.until("seated")["seat"] == 1
+    seated = sock.until_state(lambda state: state["seats"][1]["kind"] == "human")
+    assert seated["seats"][1]["name"] == "Bert-c"
+    sock.close()
+    mine = httpx.get(f"{here.url}/api/me/matches", headers={"Cookie": cookie},
+                     timeout=PATIENCE).json()["matches"]  # the session holds everywhere
+    assert [(m["table"], m["seat"], m["rated"]) for m in mine] == [(made["id"], 1, True)]
 
 
 def test_three_people_on_three_processes_see_every_action_in_order_once(

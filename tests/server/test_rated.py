@@ -112,7 +112,7 @@ def test_a_guest_sees_this_browsers_matches_and_keeps_them_on_signing_up(
 
 @pytest.mark.parametrize(("body", "refusal"), [
     ({"seats": ["human", "random"], "rated": True}, None),
-    ({"seats": ["human", "open"], "rated": True}, "friends"),
+    ({"seats": ["human", "open"], "rated": True}, None),
     ({"seats": ["human", "random"], "rated": True, "seed": 5}, "at random"),
     ({"seats": ["human", "random"], "rated": True, "hints": True}, "no hints"),
     ({"seats": ["human", "random"], "rated": True, "options": {"match_target": 3}},
@@ -127,6 +127,51 @@ def test_only_fair_tables_are_rated(server: LiveServer, body: dict[str, Any],
         assert answer.status_code == 201, answer.text
     else:
         assert answer.status_code == 400 and refusal in answer.json()["error"], answer.text
+
+
+def cookies(http: httpx.Client) -> str:
+    return "; ".join(f"{name}={value}" for name, value in http.cookies.items())
+
+
+def test_friends_sit_at_a_rated_table_under_their_accounts_and_both_are_rated(
+        server: LiveServer) -> None:
+    anna, bert = signed_up(server, "Anna"), signed_up(server, "Bert")
+    made = anna.post("/api/tables", json={"game": "schnapsen", "seats": ["human", "open"],
+                                          "rated": True}).json()
+    guest = server.socket(made["id"])
+    guest.first_state()
+    guest.send({"type": "sit", "seat": 1, "name": "Gast"})
+    assert "log in" in guest.until("error")["message"]
+    guest.close()
+    friend = server.socket(made["id"], cookies=cookies(bert))
+    friend.first_state()
+    friend.send({"type": "sit", "seat": 1, "name": "Not Bert"})
+    token = friend.until("seated")["token"]
+    friend.close()
+    host = server.socket(made["id"], made["token"])
+    seated = host.until_state(lambda state: state["seats"][1]["kind"] == "human")
+    assert [seat["name"] for seat in seated["seats"]] == ["Anna", "Bert"]
+    host.close()
+    sockets = [server.socket(made["id"], made["token"]), server.socket(made["id"], token)]
+    try:
+        over = False
+        while not over:
+            for sock in sockets:  # a seat's own state is sure when it is its turn
+                state = sock.latest()
+                over = state["result"] is not None
+                if over:
+                    break
+                if state["to_act"] == state["seat"]:
+                    sock.act(state["view"]["legal_actions"][0])
+                    sock.until_state(partial(_past, state["seq"]))
+    finally:
+        for sock in sockets:
+            sock.close()
+    for http, name in ((anna, "Anna"), (bert, "Bert")):
+        profile = until(lambda http=http, name=name: http.get(f"/api/players/{name}").json(),
+                        lambda found: "schnapsen" in found["ratings"])
+        assert profile["ratings"]["schnapsen"]["games"] == 1
+    assert [m["seat"] for m in bert.get("/api/me/matches").json()["matches"]] == [1]
 
 
 def test_a_guest_cannot_create_a_rated_table(server: LiveServer) -> None:

@@ -59,6 +59,7 @@ from stammtisch.server.relay_messages import (
     Wants,
     from_wire,
 )
+from stammtisch.server.seats import Player
 from stammtisch.server.seattoken import seat_token
 from stammtisch.server.settings import Settings
 from stammtisch.server.ws import GONE, Gone, converse, table_client
@@ -94,6 +95,8 @@ class Edge:
     address: str = ""
     """The client's address, passed on to the owner in the join (the helpers' fair
     queues count by it)."""
+    account: Player | None = None
+    """The logged-in person of the socket, passed on in the join; None for a guest."""
     owner: str | None = None
     """The process the table runs at; None while it is being looked for."""
     reroutes: int = 0
@@ -209,8 +212,9 @@ class Cluster:
                 for offer in waiting_for(bot, list(self.hub.tables.values())):
                     self.post(edge, Offer(bot, offer))
             case Join(conn=conn, edge=edge, table=table, token=token, bot=bot,
-                      address=address):
-                self._open_session(conn, edge, table, token, bot, address)
+                      address=address, account=account, player=name):
+                who = Player(account, name) if account is not None and name else None
+                self._open_session(conn, edge, table, token, bot, address, who)
             case Forward(conn=conn, edge=edge, raw=raw, binary=binary):
                 session = self.sessions.get(conn)
                 if session is None:  # its table left this process: the edge goes on
@@ -241,17 +245,18 @@ class Cluster:
     # --- the owner's side: clients of tables run here ------------------------------------
 
     def _open_session(self, conn: str, edge: str, table_id: str, token: str,
-                      program: str | None, address: str = "") -> None:
+                      program: str | None, address: str = "",
+                      account: Player | None = None) -> None:
         old = self.sessions.get(conn)
         if old is not None:  # the edge joined again (it thought the table had moved)
             self._end_session(old)
         session = Session(conn, edge, table_id)
         self.sessions[conn] = session
         session.task = asyncio.get_running_loop().create_task(
-            self._run_session(session, token, program, address))
+            self._run_session(session, token, program, address, account))
 
     async def _run_session(self, session: Session, token: str, program: str | None,
-                           address: str = "") -> None:
+                           address: str = "", account: Player | None = None) -> None:
         conn, edge = session.conn, session.edge
         try:
             try:
@@ -280,7 +285,7 @@ class Cluster:
             async def close(code: int, reason: str) -> None:
                 self.post(edge, Close(conn, code, reason))
 
-            client = table_client(table, send, token, program, address)
+            client = table_client(table, send, token, program, address, account)
             await converse(table, client, receive, close, self.settings, self.hub,
                            bad_token=bool(token) and client.seat is None and program is None)
         finally:
@@ -427,13 +432,14 @@ class Cluster:
 
     # --- the edge's side: sockets that arrived here ---------------------------------------
 
-    async def edge(self, websocket: WebSocket, program: str | None) -> None:
+    async def edge(self, websocket: WebSocket, program: str | None,
+                   account: Player | None = None) -> None:
         """Serve an accepted table socket from this process, wherever its table runs."""
         outbox = socket_outbox(websocket)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
                     outbox, seat_token(websocket), program,
-                    websocket.client.host if websocket.client else "")
+                    websocket.client.host if websocket.client else "", account)
         self.edges[edge.conn] = edge
         try:
             await self._reroute(edge)
@@ -509,8 +515,10 @@ class Cluster:
             await self._close_edge(edge, 4404, "")
             return
         edge.owner, edge.joined, edge.heard = holder, time.monotonic(), False
+        who = edge.account
         self.post(holder, Join(edge.conn, self.me, edge.table_id, edge.token, edge.program,
-                               edge.address))
+                               edge.address, who.id if who else None,
+                               who.name if who else None))
 
     async def _listens(self, process: str) -> bool:
         if process == self.me:

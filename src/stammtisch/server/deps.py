@@ -7,7 +7,8 @@ import asyncio
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
-from stammtisch.server.hub import Hub, Player
+from stammtisch.server.hub import Hub
+from stammtisch.server.seats import Player
 from stammtisch.server.sessions import Sessions, sent_session_id
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store

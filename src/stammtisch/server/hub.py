@@ -7,7 +7,6 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import stammtisch
@@ -23,7 +22,16 @@ from stammtisch.server.lessons import LESSONS
 from stammtisch.server.lessons import seats as lesson_seats
 from stammtisch.server.names import first_alike
 from stammtisch.server.protocol import ProtocolError, clean_name
-from stammtisch.server.seats import BOT, EXTERNAL, HUMAN, OPEN, Seat, new_token, token_hash
+from stammtisch.server.seats import (
+    BOT,
+    EXTERNAL,
+    HUMAN,
+    OPEN,
+    Player,
+    Seat,
+    new_token,
+    token_hash,
+)
 from stammtisch.server.store import Store, StoredTable
 from stammtisch.server.tables import BOT_ROUND, BOT_TIME, FALLBACK, Table, TableError
 
@@ -116,28 +124,17 @@ def _seats_fit(seats: list[Any]) -> bool:
     return HUMAN not in seats and OPEN not in seats and programs
 
 
-@dataclass(frozen=True)
-class Player:
-    """A logged-in person: their account's id and name."""
-
-    id: int
-    name: str
-
-
 UNRATED_OPTIONS = ("num_players", "first_dealer")
 """Options a rated match may choose: how many play, and who deals first."""
 
 
-def check_rated(match: Match, seats: list[str], account: Player | None, *,
+def check_rated(match: Match, account: Player | None, *,
                 chosen: bool, hints: bool) -> None:
     """Refuse a rated table that could not be rated fairly: its creator not logged in,
-    a seat for a guest, chosen deals, hints for everyone, or house rules (a rated match
-    plays the game's standard rules)."""
+    chosen deals, hints for everyone, or house rules (a rated match plays the game's
+    standard rules). Its open seats take logged-in people only (table/seating.py)."""
     if account is None:
         raise TableError("log in to play a rated match: a rating belongs to an account")
-    if OPEN in seats:
-        raise TableError("a rated table is for you, computer levels and programs: seats "
-                         "for friends are not rated yet")
     if chosen or hints:
         raise TableError("a rated match deals at random and gives no hints")
     standard = resolve(match.game, match.info.options, {
@@ -211,7 +208,7 @@ class Hub:
         # is an unknown option, not a stacked deck.
         match = Match(info, seed=seed if seed is not None else self.new_seed(), options=options)
         if rated:
-            check_rated(match, seats, account, chosen=seed is not None, hints=hints)
+            check_rated(match, account, chosen=seed is not None, hints=hints)
         # A friend's seat is for the friend with the invite link: unlisted unless asked.
         return self._open_table(match, seats, name, listed=bool(listed),
                                 chosen=seed is not None, hints=hints, account=account,

@@ -28,7 +28,8 @@ class _Wire:
 @dataclass(frozen=True)
 class Join(_Wire):
     """Edge to owner: the socket ``conn`` at ``edge`` comes to ``table`` with a seat's
-    ``token`` (or none), or as the program of bot account ``bot``."""
+    ``token`` (or none), or as the program of bot account ``bot``; from ``address``, of
+    the logged-in account ``account`` named ``player`` (None for a guest)."""
 
     OP: ClassVar[str] = "join"
     conn: str
@@ -37,6 +38,8 @@ class Join(_Wire):
     token: str
     bot: str | None
     address: str
+    account: int | None
+    player: str | None
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+@dataclass(frozen=True)
+class Player:
+    """A logged-in person: their account's id and name."""
+
+    id: int
+    name: str
+
+
 @dataclass
 class Seat:
     kind: str

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.botsocket import program_of
-from stammtisch.server.deps import hub, settings
+from stammtisch.server.deps import hub, player, settings
 from stammtisch.server.gate import Gate
 from stammtisch.server.hub import Hub
 from stammtisch.server.outbox import SlowReader, socket_outbox
@@ -39,6 +39,7 @@ from stammtisch.server.protocol import (
     message_id,
     parse_message,
 )
+from stammtisch.server.seats import Player
 from stammtisch.server.seattoken import accept_table_socket, seat_token
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Client, Rematch, Send, Table, TableError
@@ -132,12 +133,14 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
 
 
 def table_client(table: Table, send: Send, token: str, program: str | None,
-                 address: str = "") -> Client:
+                 address: str = "", account: Player | None = None) -> Client:
     """The client of a socket from ``address`` with ``token`` (or of the program of bot
-    account ``program``): a seat's, or a watcher's."""
+    account ``program``), of the logged-in ``account`` or a guest: a seat's, or a
+    watcher's."""
     if program is not None:
         return Client(table.seat_for_bot(program), send, bot=program, address=address)
-    return Client(table.seat_of(token) if token else None, send, address=address)
+    return Client(table.seat_of(token) if token else None, send, address=address,
+                  account=account)
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -146,9 +149,10 @@ async def table_socket(websocket: WebSocket) -> None:
     program, known = await program_of(websocket)
     if not known:
         return
+    account = await player(websocket) if program is None else None
     cluster = getattr(websocket.app.state, "cluster", None)
     if cluster is not None:  # several server processes: the table may run elsewhere
-        await cluster.edge(websocket, program)
+        await cluster.edge(websocket, program, account)
         return
     try:
         table = await hub(websocket).open(websocket.path_params["table_id"])
@@ -177,7 +181,7 @@ async def table_socket(websocket: WebSocket) -> None:
     writer = asyncio.get_running_loop().create_task(outbox.run())
     token = seat_token(websocket)
     client = table_client(table, outbox.send, token, program,
-                          websocket.client.host if websocket.client else "")
+                          websocket.client.host if websocket.client else "", account)
     try:
         await converse(table, client, receive, close, settings(websocket), hub(websocket),
                        bad_token=bool(token) and client.seat is None and program is None)

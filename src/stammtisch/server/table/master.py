@@ -69,7 +69,7 @@ class Table(Front):
         """Who played each action of the record."""
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
-        self.seating = Seating(self, seats, grace, presence_delay)
+        self.seating = Seating(self, seats, grace, presence_delay, rated)
         self.players = Players(self, bot_delay, bot_round, bot_time)
         self.takeback = Takeback(self)
         self.helpers = Helpers(self, hints=hints, lesson=lesson, advise=advise)

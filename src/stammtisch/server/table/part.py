@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.fairqueue import requester
-from stammtisch.server.seats import Seat
+from stammtisch.server.seats import Player, Seat
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -40,6 +40,8 @@ class Client:
     """The bot account of a program of the bot API; None for a person's socket."""
     address: str = ""
     """The client's address (its socket's, or as the edge process passed it on)."""
+    account: Player | None = None
+    """The logged-in person of a socket (its session cookie); None for a guest."""
     aside: set[asyncio.Task[None]] = field(default_factory=set)
     """Its requests being worked out aside (a hint), while its other messages go on."""
 

@@ -24,9 +24,11 @@ FALLBACK = "club"
 
 class Seating(Part):
     def __init__(self, host: Host, seats: list[Seat], grace: float = 60.0,
-                 presence_delay: float = PRESENCE_DELAY) -> None:
+                 presence_delay: float = PRESENCE_DELAY, rated: bool = False) -> None:
         self.host = host
         self.seats = seats
+        self.rated = rated
+        """Only logged-in people sit here (their match is rated)."""
         self.grace = grace
         """Seconds a person who lost the connection keeps the seat."""
         self.presence_delay = presence_delay
@@ -104,9 +106,15 @@ class Seating(Part):
             if client.bot is not None:
                 await self._seat_program(client, seat)
             else:
+                account = client.account
+                if account is None and self.rated:
+                    raise TableError("this match is rated: log in to sit here", "not_now")
+                if account is not None:
+                    name = account.name
                 await self._check_name(name)
                 token = new_token()
-                self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name)
+                self.seats[seat] = Seat(HUMAN, token_hash=token_hash(token), name=name,
+                                        account=account.id if account else None)
                 try:
                     await host.save_seats()
                 except Exception:

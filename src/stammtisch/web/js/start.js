@@ -139,7 +139,7 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field check" }, hints, h("label", { for: "hints-for-all" }, t("ui.hints_for_all")),
       h("p", { class: "doc", id: "hints-for-all-doc" }, t("ui.hints_for_all_doc"))));
   }
-  if (account && !Array.from({ length: count }, (_, s) => levels[s]).includes(OPEN)) rows.push(ratedField());
+  if (account) rows.push(ratedField());
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
 }
 
@@ -176,8 +176,8 @@ async function start(event) {
   const name = (localStorage.getItem("stammtisch.name") || "").trim();
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
-  if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll });
-  if (account && rated && !seats.includes(OPEN)) request.rated = true;
+  if (account && rated) request.rated = true;  // a rated match gives no hints
+  if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll && !request.rated });
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();
