@@ -199,6 +199,34 @@ def test_a_session_expires_unused_and_is_renewed_at_most_once_a_day(
     asyncio.run(scenario())
 
 
+def test_only_an_answer_that_sets_the_cookie_again_renews_the_session(
+        sqlite_app: Starlette) -> None:
+    """A renewal the browser's cookie does not follow would leave the cookie expiring
+    before its session: the routes that cannot set it (My matches, a new table, the
+    table socket) read the session without renewing it."""
+    clock = Clock()
+    sqlite_app.state.sessions.clock = clock
+    store_engine = sqlite_app.state.hub.store.engine
+
+    def expires() -> float:
+        with store_engine.connect() as db:
+            return float(db.execute(select(sessions.c.expires)).scalar_one())
+
+    async def scenario() -> None:
+        async with client(sqlite_app) as http:
+            await sign_up(http, "Alice")
+            first = expires()
+            clock.now += RENEW_EVERY * 2
+            mine = await http.get("/api/me/matches")
+            assert mine.status_code == 200 and "set-cookie" not in mine.headers
+            assert expires() == first
+            renewed = await http.get("/api/me")
+            assert session_cookie(renewed)["max-age"] == str(int(LIFETIME))
+            assert expires() == clock.now + LIFETIME
+
+    asyncio.run(scenario())
+
+
 def test_sessions_past_their_time_are_cleared_at_the_next_login(
         sqlite_app: Starlette) -> None:
     clock = Clock()

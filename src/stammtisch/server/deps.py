@@ -40,5 +40,5 @@ def table(conn: HTTPConnection) -> Table:
 async def player(conn: HTTPConnection) -> Player | None:
     """The logged-in person of this request (its session cookie), or None for a guest."""
     sessions: Sessions = conn.app.state.sessions
-    session = await asyncio.to_thread(sessions.lookup, sent_session_id(conn))
+    session = await asyncio.to_thread(sessions.lookup, sent_session_id(conn), False)
     return None if session is None else Player(session.account_id, session.name)

@@ -77,9 +77,11 @@ class Sessions:
                 expires=now + LIFETIME, last_seen=now))
         return session_id
 
-    def lookup(self, session_id: str) -> Session | None:
-        """The live session of ``session_id``, renewed when it is due; None for none
-        (never one, ended, past its time, or its account deleted)."""
+    def lookup(self, session_id: str, renew: bool = True) -> Session | None:
+        """The live session of ``session_id``, renewed when it is due (unless ``renew``
+        is false: where the answer cannot set the cookie anew, a renewal would leave the
+        cookie expiring before its session); None for none (never one, ended, past its
+        time, or its account deleted)."""
         if not session_id or len(session_id) > MAX_ID:
             return None
         hashed = id_hash(session_id)
@@ -95,7 +97,7 @@ class Sessions:
         if row.expires <= now:
             self.end(session_id)
             return None
-        if now - row.last_seen < RENEW_EVERY:
+        if not renew or now - row.last_seen < RENEW_EVERY:
             return Session(row.account_id, row.name)
         with self.engine.begin() as db:
             db.execute(update(sessions).where(sessions.c.id_hash == hashed)
