@@ -81,8 +81,8 @@ def test_a_rated_match_moves_the_rating_and_shows_in_my_matches(server: LiveServ
     assert [point["table"] for point in profile["history"]["schnapsen"]] == [table]
     mine = anna.get("/api/me/matches").json()["matches"]
     assert [(m["table"], m["rated"], m["finished"]) for m in mine] == [(table, True, True)]
-    assert [(s["name"], s["level"], s["you"]) for s in mine[0]["seats"]] == \
-        [("Anna", None, True), (None, "random", False)]
+    assert [(s["name"], s["level"], s["account"], s["you"]) for s in mine[0]["seats"]] == \
+        [("Anna", None, "Anna", True), (None, "random", None, False)]
     assert mine[0]["result"] in ("win", "loss")
     wins = anna.get("/api/me/matches", params={"result": "win"}).json()
     assert len(wins["matches"]) == (mine[0]["result"] == "win") and wins["next"] is None
@@ -172,6 +172,9 @@ def test_friends_sit_at_a_rated_table_under_their_accounts_and_both_are_rated(
                         lambda found: "schnapsen" in found["ratings"])
         assert profile["ratings"]["schnapsen"]["games"] == 1
     assert [m["seat"] for m in bert.get("/api/me/matches").json()["matches"]] == [1]
+    seats = anna.get("/api/me/matches").json()["matches"][0]["seats"]
+    assert [(seat["account"], seat["you"]) for seat in seats] == [("Anna", True),
+                                                                   ("Bert", False)]
 
 
 def test_a_guest_cannot_create_a_rated_table(server: LiveServer) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
 from stammtisch.ratings import standings
@@ -115,6 +116,20 @@ def claim_seats(db: Connection, account_id: int, token_hashes: Iterable[str]) ->
     return claimed
 
 
+NEWEST_FIRST = (match_seats.c.created.desc(), match_seats.c.table_id.desc(),
+                match_seats.c.seat.desc())
+"""The order of a player's seats in every list of them (the index's, backwards)."""
+
+
+def older_than(before: tuple[float, str, int]) -> ColumnElement[bool]:
+    """The seats after ``before`` (a seat's ``(created, table, seat)``) in
+    :data:`NEWEST_FIRST` order: where the next page starts."""
+    created, table_id, seat = before
+    own = match_seats.c
+    return or_(own.created < created, and_(own.created == created, or_(
+        own.table_id < table_id, and_(own.table_id == table_id, own.seat < seat))))
+
+
 def matches_of(db: Connection, account_id: int, limit: int = 50,
                before: tuple[float, str, int] | None = None) -> list[dict[str, Any]]:
     """One page of the account's seats, newest match first: ``limit`` of them, those
@@ -124,13 +139,7 @@ def matches_of(db: Connection, account_id: int, limit: int = 50,
     query = select(seat_of.table_id, seat_of.seat, seat_of.name, seat_of.kind,
                    seat_of.created).where(seat_of.account_id == account_id)
     if before is not None:
-        created, table_id, seat = before
-        query = query.where(or_(
-            seat_of.created < created,
-            and_(seat_of.created == created, or_(
-                seat_of.table_id < table_id,
-                and_(seat_of.table_id == table_id, seat_of.seat < seat)))))
-    query = query.order_by(seat_of.created.desc(), seat_of.table_id.desc(),
-                           seat_of.seat.desc()).limit(limit)
+        query = query.where(older_than(before))
+    query = query.order_by(*NEWEST_FIRST).limit(limit)
     return [{"table": row.table_id, "seat": row.seat, "name": row.name, "kind": row.kind,
              "created": row.created} for row in db.execute(query)]

@@ -254,7 +254,8 @@ Players (server/routes/players.py). ``GET /api/me/matches?game=G&result=win|loss
 ``POST /api/me/matches`` ``{"seat_tokens", "game"?, "result"?, "before"?}``: a guest's,
 those of the seats this browser's tokens hold (the account's when logged in). Both
 ``{"matches": [{"table", "game", "seat", "created", "finished", "result": "win"|"loss"|
-"draw"|null, "actions", "rated", "seats": [{"kind", "name", "level", "you"}]}], "next":
+"draw"|null, "actions", "rated", "seats": [{"kind", "name", "level", "account", "you"}]}],
+"next":
 CURSOR|null}``; an unknown game, result or cursor is 400. ``GET /api/players/NAME``: an
 account, a program (bot account) or a computer level: ``{"name", "kind": "account"|"bot"|
 "level", "created"?, "ratings": {GAME: {"value", "deviation", "display", "provisional",

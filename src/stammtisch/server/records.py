@@ -13,12 +13,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.sql.elements import ColumnElement
 
-from stammtisch.server.accounttables import match_seats
-from stammtisch.server.matchseats import WIN
+from stammtisch.server.accounttables import accounts, match_seats
+from stammtisch.server.matchseats import NEWEST_FIRST, WIN, older_than
 from stammtisch.server.schema import reviews, tables
 
 PAGE = 20
@@ -42,13 +41,6 @@ def read_cursor(text: str) -> tuple[float, str, int]:
         raise BadCursor(f"{text!r} is not a cursor of this list") from None
 
 
-def _after(before: tuple[float, str, int]) -> ColumnElement[bool]:
-    created, table_id, seat = before
-    own = match_seats.c
-    return or_(own.created < created, and_(own.created == created, or_(
-        own.table_id < table_id, and_(own.table_id == table_id, own.seat < seat))))
-
-
 def matches(engine: Engine, *, account: int | None = None,
             token_hashes: Sequence[str] = (), game: str | None = None,
             result: str | None = None, before: str | None = None,
@@ -66,8 +58,8 @@ def matches(engine: Engine, *, account: int | None = None,
     if result is not None:
         query = query.where(own.outcome == result)
     if before is not None:
-        query = query.where(_after(read_cursor(before)))
-    query = query.order_by(own.created.desc(), own.table_id.desc(), own.seat.desc())
+        query = query.where(older_than(read_cursor(before)))
+    query = query.order_by(*NEWEST_FIRST)
     with engine.connect() as db:
         rows = db.execute(query.limit(limit + 1)).all()
         found = [{"table": row.table_id, "game": row.game, "seat": row.seat,
@@ -89,11 +81,13 @@ def _seats_of(db: Any, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         return {}
     own = match_seats.c
     seats: dict[str, list[dict[str, Any]]] = {}
-    for row in db.execute(select(own.table_id, own.seat, own.kind, own.name, own.level)
+    for row in db.execute(select(own.table_id, own.seat, own.kind, own.name, own.level,
+                                 accounts.c.name.label("account"))
+                          .outerjoin(accounts, accounts.c.id == own.account_id)
                           .where(own.table_id.in_(table_ids))
                           .order_by(own.table_id, own.seat)):
         seats.setdefault(row.table_id, []).append(
-            {"kind": row.kind, "name": row.name, "level": row.level})
+            {"kind": row.kind, "name": row.name, "level": row.level, "account": row.account})
     return seats
 
 

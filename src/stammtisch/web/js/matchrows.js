@@ -2,10 +2,10 @@
 // the game, the opponents by name, the result, the date, the length, and the links to the
 // face-up replay and the review of that player's seat (or back to a table still playing).
 // Each match is as GET /api/me/matches gives it: {table, game, seat, created, finished,
-// result, actions, rated, seats: [{kind, name, level, you}]}.
+// result, actions, rated, seats: [{kind, name, level, account, you}]}.
 // An opponent's name is only ever text; a program's links to its profile (its bot
-// account's name is its own), a person's does not: a guest's typed name may read like
-// someone's account.
+// account's name is its own), and so does a person who played logged in (``account``,
+// their account's name); a guest's typed name does not: it may read like someone's.
 import { formatDateTime, has, t } from "./i18n.js";
 import { h } from "./dom.js";
 import { profileHref } from "./account.js";
@@ -21,6 +21,7 @@ function opponents(seats) {
   const others = seats.map((seat, index) => [seat, index]).filter(([seat]) => !seat.you);
   return others.flatMap(([seat, index], i) => [i ? ", " : "",
     seat.kind === "external" && seat.name ? h("a", { href: profileHref(seat.name) }, labels[index])
+      : seat.account ? h("a", { href: profileHref(seat.account) }, labels[index])
       : seat.kind === "open" ? t("ui.open_seat") : labels[index]]);
 }
 
