@@ -6,6 +6,8 @@ end in the same schema, the one the queries describe; ``stammtisch db`` says so.
 from __future__ import annotations
 
 import shutil
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,21 @@ def test_the_db_command_upgrades_and_tells_the_revision(
 def test_a_broken_url_is_one_clear_error() -> None:
     with pytest.raises(StoreError, match="is not a database URL"):
         schema_revision("nonsense")
+
+
+def test_servers_starting_together_upgrade_a_postgres_database_once(
+        postgres_server: Engine) -> None:
+    """Several processes of one deployment start at once: the schema lock lets one
+    upgrade and the others find it done (none fails on a table made meanwhile)."""
+    with fresh_schema(postgres_server) as url:
+        start = threading.Barrier(4)
+
+        def open_store() -> str | None:
+            start.wait()
+            store = Store(url)
+            store.dispose()
+            return schema_revision(url)
+
+        with ThreadPoolExecutor(4) as pool:
+            revisions = list(pool.map(lambda _n: open_store(), range(4)))
+        assert revisions == [migrations.head()] * 4
