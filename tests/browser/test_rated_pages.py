@@ -29,10 +29,12 @@ pytestmark = pytest.mark.browser
 WORDS = {
     "en": {"random": "Random", "win": "Won", "loss": "Lost", "rated": "rated",
            "provisional": "provisional: too few rated matches yet",
-           "heading": "Review of your play: Schnapsen", "log_in": "Log in"},
+           "heading": "Review of your play: Schnapsen", "log_in": "Log in",
+           "change": "Your rating: 1500 → "},
     "de": {"random": "Zufall", "win": "Gewonnen", "loss": "Verloren", "rated": "gewertet",
            "provisional": "vorläufig: noch zu wenige gewertete Spiele",
-           "heading": "Analyse deines Spiels: Schnapsen", "log_in": "Anmelden"},
+           "heading": "Analyse deines Spiels: Schnapsen", "log_in": "Anmelden",
+           "change": "Deine Wertung: 1500 → "},
 }
 
 
@@ -89,6 +91,13 @@ def test_a_rated_match_moves_the_rating_and_shows_in_my_matches_and_its_review(
     table_id, token = start_rated_match(page)
     final = play_to_the_end(live, table_id, token)
     won = final["result"]["winner"] == 0
+
+    page.goto(f"{live.url}/table/{table_id}")  # the table says how the rating moved
+    change = page.locator(".rating-change[role=status]")
+    change.wait_for()
+    assert change.inner_text().startswith(words["change"])
+    assert ("(+" in change.inner_text()) == won
+    shoot(page, f"rated-table-{lang}")
 
     card = until_rated(page, f"{live.url}/players/{name}")
     line = card.inner_text()

@@ -29,8 +29,10 @@ def test_a_match_is_rated_once(store: Store) -> None:
     changes = rate_match(store.engine, "t1", "schnapsen", ["account:1", "account:2"],
                          {"winner": 1})
     assert [round(c.after.value) for c in changes] == [1338, 1662]
-    assert rate_match(store.engine, "t1", "schnapsen", ["account:1", "account:2"],
-                      {"winner": 1}) == []
+    again = rate_match(store.engine, "t1", "schnapsen", ["account:1", "account:2"],
+                       {"winner": 1})  # read back, not rated again
+    assert [(c.before.value, c.after.value, c.after.display()) for c in again] == \
+        [(c.before.value, c.after.value, c.after.display()) for c in changes]
     assert ratings_of(store.engine, "account:2")["schnapsen"].games == 1
     assert [h["change"] for h in history_of(store.engine, "account:2", "schnapsen")] == [162]
 

@@ -59,6 +59,7 @@ rating_history = Table(
     Column("deviation", Float, nullable=False),
     Column("change", Float, nullable=False),
     Column("at", Float, nullable=False),
+    Column("games", Integer, nullable=True),
 )
 """Each subject's rating after each rated match (the profile's chart), and by how much
 the match moved it."""
@@ -136,13 +137,15 @@ def rate_match(engine: Engine, table_id: str, game: str, subjects: Sequence[str]
                result: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None = None,
                forfeits: Collection[int] = ()) -> list[Change]:
     """Rate the finished match ``table_id`` (``subjects``: who played each seat) once:
-    every seat's new rating and history row, in one transaction; nothing for a match
-    rated already (another process, or this one before a restart)."""
+    every seat's new rating and history row, in one transaction. A match rated already
+    (by another process, or by this one before a restart) is not rated again: its
+    changes are read back."""
     with engine.begin() as db:
-        done = db.execute(select(rating_history.c.subject)
-                          .where(rating_history.c.table_id == table_id).limit(1)).first()
-        if done is not None:
-            return []
+        done = {row.subject: row for row in db.execute(
+            select(rating_history).where(rating_history.c.table_id == table_id))}
+        if done:
+            return [_told(db, seat, subject, game, done.get(subject))
+                    for seat, subject in enumerate(subjects)]
         before = [current(db, subject, game) for subject in subjects]
         anchors = {seat for seat, subject in enumerate(subjects) if _level(subject)}
         rated = _forfeited(result, set(forfeits), len(subjects))
@@ -157,8 +160,21 @@ def rate_match(engine: Engine, table_id: str, game: str, subjects: Sequence[str]
             db.execute(insert(rating_history).values(
                 table_id=table_id, subject=change.subject, game=game, seat=change.seat,
                 value=change.after.value, deviation=change.after.deviation,
-                change=change.after.value - change.before.value, at=now))
+                change=change.after.value - change.before.value, at=now,
+                games=change.after.games))
         return changes
+
+
+def _told(db: Connection, seat: int, subject: str, game: str, row: Any) -> Change:
+    """What the match rated before did to ``seat``, from its history row (none: a
+    level's, which no match moves)."""
+    if row is None:
+        fixed = current(db, subject, game)
+        return Change(seat, subject, fixed, fixed)
+    games = row.games or 1
+    after = Rating(row.value, row.deviation, games=games)
+    return Change(seat, subject, Rating(row.value - row.change, row.deviation,
+                                        games=games - 1), after)
 
 
 def _store(db: Connection, change: Change, game: str, now: float) -> None:

@@ -54,9 +54,8 @@ class Rating(Part):
         except Exception:  # the match stays unrated; the table goes on
             log.exception("the rated match %s could not be rated", host.id)
             return
-        if changes:
-            self.changes = changes
-            await host.broadcast_between_changes()
+        self.changes = changes
+        await host.broadcast_between_changes()
 
     def public(self, seat: int | None) -> dict[str, Any]:
         return {"rated": self.rated, "rating": [

@@ -15,7 +15,7 @@ import { connectionStatus, send } from "./connection.js";
 import { ctx, current, lastHint, levelNames, log, myLegal, noticeText, say, unannounced, waitingHint } from "./state.js";
 import { canPremove, closeSummary, forcedMove, premoveCard, setTitle, summaryIndex, summaryLeft } from "./timers.js";
 import {
-  actionBar, againBox, logBox, markHint, myStanding, recentBox, rulesBox, rulesHelp, seatsStrip, statusLine, tableText,
+  actionBar, againBox, logBox, ratingLine, markHint, myStanding, recentBox, rulesBox, rulesHelp, seatsStrip, statusLine, tableText,
   typedForm,
 } from "./tableparts.js";
 
@@ -161,6 +161,7 @@ export function render() {
           ? h("p", { class: "hint-line hint-queued", role: "status" }, t("ui.hint_queued", { place: hintWaiting.place })) : null,
         out ? null : moveNote,
         state.seat === null || out ? null : hand,
+        state.result ? ratingLine() : null,
         state.result ? againBox() : null,
         state.result ? h("p", { class: "after" }, h("a", { href: "/", class: "button" }, t("ui.new_match")), " ",
           h("a", { href: `/history/${encodeURIComponent(tableId)}`, class: "button secondary-link" }, t("ui.replay")), " ",

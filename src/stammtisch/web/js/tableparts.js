@@ -70,6 +70,22 @@ function resultText(result) {
   return result.winner === state.seat ? t("ui.you_win") : t("ui.wins", { name: seatName(result.winner, ctx()) });
 }
 
+// --- a rated match's end ----------------------------------------------------------------
+
+// Once a rated match is rated: how it moved this seat's rating ("1500 → 1546 (+46)"), or
+// while that is being worked out, that it counts.
+export function ratingLine() {
+  const state = current();
+  if (!state.rated) return null;
+  const mine = state.seat === null ? null : state.rating?.[state.seat];
+  if (!mine) return h("p", { class: "rating-change" }, t("ui.rated_match"));
+  const change = mine.after - mine.before;
+  // Plain digits, as every rating is shown ("1623", never "1,623").
+  return h("p", { class: "rating-change", role: "status" }, t("ui.rating_change", {
+    before: String(mine.before), after: mine.display,
+    change: `${change >= 0 ? "+" : "−"}${Math.abs(change)}` }));
+}
+
 // --- play again ------------------------------------------------------------------------
 
 export function againBox() {

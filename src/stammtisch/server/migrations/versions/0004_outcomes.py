@@ -1,6 +1,8 @@
 """Each match seat's outcome (``win``, ``loss``, ``draw``), written when its match ends,
 so that My matches filters by result and a profile counts wins in the database; the
-outcomes of the matches finished before are written here.
+outcomes of the matches finished before are written here. And the rated matches a
+rating had after each match (``rating_history.games``), so that a table shows how its
+match moved each rating however often it is opened again.
 
 Revision ID: 0004
 Revises: 0003
@@ -24,6 +26,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("match_seats", sa.Column("outcome", sa.String(8), nullable=True))
+    op.add_column("rating_history", sa.Column("games", sa.Integer, nullable=True))
     db = op.get_bind()
     finished = db.execute(sa.text(
         "SELECT id, game, result FROM tables WHERE finished AND result IS NOT NULL")).all()
@@ -43,3 +46,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("match_seats") as table:
         table.drop_column("outcome")
+    with op.batch_alter_table("rating_history") as table:
+        table.drop_column("games")
