@@ -190,3 +190,19 @@ def test_unknown_players_games_and_cursors_are_clear_errors(server: LiveServer) 
     assert http.get("/api/me/matches", params={"game": "poker"}).status_code == 400
     assert http.get("/api/me/matches", params={"before": "nonsense"}).status_code == 400
     assert http.get("/api/me/matches", params={"result": "maybe"}).status_code == 400
+
+
+def test_a_programs_profile_lists_its_matches(server: LiveServer) -> None:
+    made = browser(server).post("/api/bots", json={"name": "deepsix"})
+    assert made.status_code == 201, made.text
+    store = server.hub.store
+    for n, winner in enumerate((1, 0, 1)):
+        store.create(f"p{n}", "schnapsen", [{"kind": "bot", "level": "club"},
+                                            {"kind": "external", "name": "deepsix"}],
+                     {"game": "schnapsen", "actions": []})
+        store.save(f"p{n}", {"game": "schnapsen", "actions": []}, {"winner": winner})
+    profile = browser(server).get("/api/players/deepsix").json()
+    assert profile["kind"] == "bot"
+    assert [m["table"] for m in profile["recent"]] == ["p2", "p1", "p0"]
+    assert [m["result"] for m in profile["recent"]] == ["win", "loss", "win"]
+    assert profile["stats"] == {"schnapsen": {"matches": 3, "wins": 2}}

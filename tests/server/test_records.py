@@ -40,7 +40,7 @@ def _pages(store: Store, account: int, result: str | None) -> list[list[str]]:
     """Every page of the account's Schnapsen matches of ``result``, three a page."""
     pages, before = [], None
     while True:
-        page = records.matches(store.engine, account=account, game="schnapsen",
+        page = records.matches(store.engine, records.of_account(account), game="schnapsen",
                                result=result, before=before, limit=3)
         pages.append([match["table"] for match in page["matches"]])
         before = page["next"]

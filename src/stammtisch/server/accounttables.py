@@ -68,3 +68,4 @@ match is over its ``outcome`` for that seat (``win``, ``loss``, ``draw``)."""
 
 Index("match_seats_by_account", match_seats.c.account_id, match_seats.c.created)
 Index("match_seats_by_token", match_seats.c.token_hash)
+Index("match_seats_by_name", match_seats.c.kind, match_seats.c.name, match_seats.c.created)

@@ -15,10 +15,12 @@ from typing import Any
 
 from sqlalchemy import and_, func, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.server.accounttables import accounts, match_seats
 from stammtisch.server.matchseats import NEWEST_FIRST, WIN, older_than
 from stammtisch.server.schema import reviews, tables
+from stammtisch.server.seats import EXTERNAL
 
 PAGE = 20
 MAX_TOKENS = 1000
@@ -41,15 +43,30 @@ def read_cursor(text: str) -> tuple[float, str, int]:
         raise BadCursor(f"{text!r} is not a cursor of this list") from None
 
 
-def matches(engine: Engine, *, account: int | None = None,
-            token_hashes: Sequence[str] = (), game: str | None = None,
+Whose = ColumnElement[bool]
+"""Which seats are a player's: :func:`of_account`, :func:`of_program`, :func:`of_tokens`."""
+
+
+def of_account(account: int) -> Whose:
+    return match_seats.c.account_id == account
+
+
+def of_program(name: str) -> Whose:
+    """The seats of the program of bot account ``name``."""
+    return and_(match_seats.c.kind == EXTERNAL, match_seats.c.name == name)
+
+
+def of_tokens(token_hashes: Sequence[str]) -> Whose:
+    """The seats these token hashes hold (a guest's browser)."""
+    return match_seats.c.token_hash.in_(list(token_hashes)[:MAX_TOKENS])
+
+
+def matches(engine: Engine, who: Whose, *, game: str | None = None,
             result: str | None = None, before: str | None = None,
             limit: int = PAGE) -> dict[str, Any]:
-    """One page of the matches of ``account`` (or of the seats of ``token_hashes``):
+    """One page of the matches of the seats ``who`` picks:
     ``{"matches": [...], "next": cursor or None}``."""
     own = match_seats.c
-    who = own.account_id == account if account is not None else \
-        own.token_hash.in_(list(token_hashes)[:MAX_TOKENS])
     query = (select(own.table_id, own.seat, own.created, own.outcome, tables.c.game,
                     tables.c.finished, tables.c.record, tables.c.rated)
              .join(tables, tables.c.id == own.table_id).where(who))
@@ -91,20 +108,20 @@ def _seats_of(db: Any, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
     return seats
 
 
-def stats(engine: Engine, account: int) -> dict[str, dict[str, int]]:
+def stats(engine: Engine, who: Whose) -> dict[str, dict[str, int]]:
     """Matches finished and won per game."""
     own = match_seats.c
     with engine.connect() as db:
         rows = db.execute(select(tables.c.game, func.count(),
                                  func.count().filter(own.outcome == WIN))
                           .join(tables, tables.c.id == own.table_id)
-                          .where(own.account_id == account, own.outcome.is_not(None))
+                          .where(who, own.outcome.is_not(None))
                           .group_by(tables.c.game))
         return {game: {"matches": played, "wins": won} for game, played, won in rows}
 
 
-def accuracy(engine: Engine, account: int) -> dict[str, float]:
-    """The average accuracy per game of the account's reviewed seats."""
+def accuracy(engine: Engine, who: Whose) -> dict[str, float]:
+    """The average accuracy per game of the player's reviewed seats."""
     own = match_seats.c
     totals: dict[str, list[float]] = {}
     with engine.connect() as db:
@@ -112,7 +129,7 @@ def accuracy(engine: Engine, account: int) -> dict[str, float]:
                           .join(tables, tables.c.id == own.table_id)
                           .join(reviews, and_(reviews.c.table_id == own.table_id,
                                               reviews.c.seat == own.seat))
-                          .where(own.account_id == account).limit(1000))
+                          .where(who).limit(1000))
         for row in rows:
             try:
                 value = json.loads(row.data).get("accuracy")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
@@ -56,14 +57,14 @@ def _filters(source: Any) -> dict[str, Any] | JSONResponse:
     return {"game": game, "result": result, "before": before}
 
 
-async def _page(request: Request, **who: Any) -> JSONResponse:
-    source = request.query_params if request.method == "GET" else who.pop("body")
-    filters = _filters(source)
+async def _page(request: Request, who: records.Whose,
+                body: dict[str, Any] | None = None) -> JSONResponse:
+    filters = _filters(request.query_params if body is None else body)
     if isinstance(filters, JSONResponse):
         return filters
     try:
-        page = await asyncio.to_thread(records.matches, store(request).engine, **who,
-                                       **filters)
+        page = await asyncio.to_thread(partial(records.matches, store(request).engine, who,
+                                               **filters))
     except records.BadCursor as bad:
         return _error(str(bad))
     return JSONResponse(page, headers=NO_STORE)
@@ -75,7 +76,7 @@ async def my_matches(request: Request) -> JSONResponse:
     if account is None:
         return _error("not logged in: a guest's matches are asked for with POST and the "
                       "browser's seat tokens", 401)
-    return await _page(request, account=account.id)
+    return await _page(request, records.of_account(account.id))
 
 
 async def browser_matches(request: Request) -> JSONResponse:
@@ -89,12 +90,12 @@ async def browser_matches(request: Request) -> JSONResponse:
         return _error('the body is a JSON object: {"seat_tokens": [...]}')
     account = await player(request)
     if account is not None:
-        return await _page(request, account=account.id, body=data)
+        return await _page(request, records.of_account(account.id), data)
     tokens = data.get("seat_tokens", [])
     if not isinstance(tokens, list) or len(tokens) > records.MAX_TOKENS or not all(
             isinstance(token, str) and 0 < len(token) <= 100 for token in tokens):
         return _error(f'"seat_tokens" is a list of at most {records.MAX_TOKENS} seat tokens')
-    return await _page(request, token_hashes=[token_hash(t) for t in tokens], body=data)
+    return await _page(request, records.of_tokens([token_hash(t) for t in tokens]), data)
 
 
 def _profile(engine: Any, name: str) -> dict[str, Any] | None:
@@ -104,16 +105,17 @@ def _profile(engine: Any, name: str) -> dict[str, Any] | None:
                                 accounts.c.deleted.is_(None))).first()
         program = None if row is not None else db.execute(
             select(bots.c.name, bots.c.created).where(bots.c.name == name)).first()
-    if row is not None:
-        subject = account_subject(row.id)
-        answer = {"name": row.name, "kind": ACCOUNT, "created": row.created,
-                  "recent": records.matches(engine, account=row.id, limit=10)["matches"],
-                  "stats": records.stats(engine, row.id),
-                  "accuracy": records.accuracy(engine, row.id)}
-    elif program is not None:
-        subject = f"{BOT}:{program.name}"
-        answer = {"name": program.name, "kind": BOT, "created": program.created,
-                  "recent": [], "stats": {}, "accuracy": {}}
+    if row is not None or program is not None:
+        if row is not None:
+            subject, who = account_subject(row.id), records.of_account(row.id)
+            answer: dict[str, Any] = {"name": row.name, "kind": ACCOUNT,
+                                      "created": row.created}
+        else:
+            assert program is not None
+            subject, who = f"{BOT}:{program.name}", records.of_program(program.name)
+            answer = {"name": program.name, "kind": BOT, "created": program.created}
+        answer.update(recent=records.matches(engine, who, limit=10)["matches"],
+                      stats=records.stats(engine, who), accuracy=records.accuracy(engine, who))
     else:
         levels = {game: data["levels"][name] for game, data in calibration()["games"].items()
                   if name in data["levels"]}

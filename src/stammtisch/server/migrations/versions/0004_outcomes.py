@@ -1,6 +1,7 @@
 """Each match seat's outcome (``win``, ``loss``, ``draw``), written when its match ends,
 so that My matches filters by result and a profile counts wins in the database; the
-outcomes of the matches finished before are written here. And the rated matches a
+outcomes of the matches finished before are written here. A program's seats by its
+name (a program's profile lists its matches). And the rated matches a
 rating had after each match (``rating_history.games``), so that a table shows how its
 match moved each rating however often it is opened again.
 
@@ -27,6 +28,7 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("match_seats", sa.Column("outcome", sa.String(8), nullable=True))
     op.add_column("rating_history", sa.Column("games", sa.Integer, nullable=True))
+    op.create_index("match_seats_by_name", "match_seats", ["kind", "name", "created"])
     db = op.get_bind()
     finished = db.execute(sa.text(
         "SELECT id, game, result FROM tables WHERE finished AND result IS NOT NULL")).all()
@@ -44,6 +46,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("match_seats_by_name", "match_seats")
     with op.batch_alter_table("match_seats") as table:
         table.drop_column("outcome")
     with op.batch_alter_table("rating_history") as table:
