@@ -54,15 +54,24 @@ class ArenaConfig:
     ``jobs`` CPUs started for the run; ``None``: in local processes."""
 
 
+def run_problem(matches: int, jobs: int, budget: float | None, max_deals: int) -> str | None:
+    """What is wrong with a run's --matches, --jobs, --budget and --max-deals (the arena's
+    and the ratings' calibration alike), or None."""
+    if matches < 1:
+        return f"--matches must be at least 1, not {matches}"
+    if jobs < 1:
+        return f"--jobs must be at least 1, not {jobs}"
+    if budget is not None and not budget > 0:
+        return f"--budget must be a positive number of seconds, not {budget}"
+    if max_deals < 1:
+        return f"--max-deals must be at least 1, not {max_deals}"
+    return None
+
+
 def check(config: ArenaConfig) -> None:
-    if config.matches < 1:
-        raise ArenaError(f"--matches must be at least 1, not {config.matches}")
-    if config.jobs < 1:
-        raise ArenaError(f"--jobs must be at least 1, not {config.jobs}")
-    if config.budget is not None and not config.budget > 0:
-        raise ArenaError(f"--budget must be a positive number of seconds, not {config.budget}")
-    if config.max_deals < 1:
-        raise ArenaError(f"--max-deals must be at least 1, not {config.max_deals}")
+    problem = run_problem(config.matches, config.jobs, config.budget, config.max_deals)
+    if problem is not None:
+        raise ArenaError(problem)
     if config.ray is not None and "=" in config.ray:
         raise ArenaError(f"--ray {config.ray}: that is a game option, not a Ray address; "
                          "write the options before --ray, or --ray=ADDRESS")

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import stammtisch
+from stammtisch.arena.command import run_problem
 from stammtisch.arena.lineup import read_lineup
 from stammtisch.arena.progress import Progress
 from stammtisch.arena.runner import Outcome, Table, run_matches
@@ -87,14 +88,9 @@ def lineups(game: str, names: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def _check(config: CalibrationConfig) -> None:
-    if config.matches < 1:
-        raise RatingError(f"--matches must be at least 1, not {config.matches}")
-    if config.jobs < 1:
-        raise RatingError(f"--jobs must be at least 1, not {config.jobs}")
-    if config.budget is not None and not config.budget > 0:
-        raise RatingError(f"--budget must be a positive number of seconds, not {config.budget}")
-    if config.max_deals < 1:
-        raise RatingError(f"--max-deals must be at least 1, not {config.max_deals}")
+    problem = run_problem(config.matches, config.jobs, config.budget, config.max_deals)
+    if problem is not None:
+        raise RatingError(problem)
     if not config.out.parent.is_dir():
         raise RatingError(f"--out {config.out}: no folder {config.out.parent}")
     for game in config.games:
