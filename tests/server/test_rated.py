@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from stammtisch.server.catalog import PRESETS
 from tests.server.live import PATIENCE, LiveServer
 
 PASSWORD = "correct horse battery"
@@ -117,6 +118,11 @@ def test_a_guest_sees_this_browsers_matches_and_keeps_them_on_signing_up(
     ({"seats": ["human", "random"], "rated": True, "hints": True}, "no hints"),
     ({"seats": ["human", "random"], "rated": True, "options": {"match_target": 3}},
      "match_target"),
+    ({"seats": ["human", "random"], "rated": True, "options": PRESETS["schnapsen"][
+        "traditional"]}, None),  # the other named rule set
+    ({"seats": ["human", "random"], "rated": True, "options": {
+        **PRESETS["schnapsen"]["traditional"], "claim_mode": "automatic"}}, "claim_mode"),
+    ({"seats": ["human", "random"], "rated": True, "options": {"first_dealer": 1}}, None),
     ({"seats": ["human", "random"], "rated": "yes"}, "true or false"),
 ])
 def test_only_fair_tables_are_rated(server: LiveServer, body: dict[str, Any],

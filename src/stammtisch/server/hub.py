@@ -17,7 +17,7 @@ from stammtisch.errors import RecordError, StammtischError
 from stammtisch.games import find_game
 from stammtisch.server.botaccounts import check_bot_name
 from stammtisch.server.botoffers import Offers
-from stammtisch.server.catalog import check_table_limits
+from stammtisch.server.catalog import PRESETS, check_table_limits
 from stammtisch.server.lessons import LESSONS
 from stammtisch.server.lessons import seats as lesson_seats
 from stammtisch.server.names import first_alike
@@ -131,18 +131,23 @@ UNRATED_OPTIONS = ("num_players", "first_dealer")
 def check_rated(match: Match, account: Player | None, *,
                 chosen: bool, hints: bool) -> None:
     """Refuse a rated table that could not be rated fairly: its creator not logged in,
-    chosen deals, hints for everyone, or house rules (a rated match plays the game's
-    standard rules). Its open seats take logged-in people only (table/seating.py)."""
+    chosen deals, hints for everyone, or house rules of its own (a rated match plays
+    one of the start page's two named rule sets, the rules as written or the
+    traditional ones: :data:`~stammtisch.server.catalog.PRESETS`). Its open seats take
+    logged-in people only (table/seating.py)."""
     if account is None:
         raise TableError("log in to play a rated match: a rating belongs to an account")
     if chosen or hints:
         raise TableError("a rated match deals at random and gives no hints")
-    standard = resolve(match.game, match.info.options, {
-        key: match.options[key] for key in UNRATED_OPTIONS if key in match.options})
-    house = sorted(key for key, value in match.options.items() if standard.get(key) != value)
-    if house:
-        raise TableError(f"a rated match plays the standard rules; these options differ: "
-                         f"{', '.join(house)}")
+    free = {key: match.options[key] for key in UNRATED_OPTIONS if key in match.options}
+    named = [resolve(match.game, match.info.options, {**free, **preset})
+             for preset in PRESETS.get(match.game, {"rules": {}}).values()]
+    if match.options not in named:
+        house = min((sorted(key for key, value in match.options.items()
+                            if rules.get(key) != value) for rules in named), key=len)
+        raise TableError("a rated match plays the rules as written or the traditional "
+                         "ones (the start page's two rule sets); these options differ "
+                         f"from the nearer of them: {', '.join(house)}")
 
 
 def match_seed() -> int:

@@ -266,7 +266,9 @@ nobody of that name. ``GET /api/leaderboard/GAME``: ``{"game", "players": [{"ran
 "value", "display"}]}``: the best 100 established (not provisional) accounts rated in
 the last 30 days, and the computer levels as landmarks; 404 for an unknown game.
 ``POST /api/tables`` with ``"rated": true`` (logged in): the creator, computer levels and
-programs; random deals, no hints, the standard rules (else 400 naming why). The state
+programs, and friends who log in; random deals, no hints, one of the two named rule sets
+(the start page's presets: the rules as written or the traditional ones; else 400
+naming why). The state
 then carries ``rated`` and, once the match is rated, ``rating``: each seat's ``{"before",
 "after", "display"}``.
 """
