@@ -21,6 +21,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from stammtisch.server.metrics import Waits
+
 Waiting = Callable[[int], Awaitable[None]]
 """Told the request's place in the queue (1: next) when it waits, and as it moves up."""
 
@@ -48,6 +50,7 @@ class Ticket:
 
     who: str
     rank: int
+    entered: float = 0.0
     place: int = 0
     granted: bool = False
     moved: asyncio.Event = field(default_factory=asyncio.Event)
@@ -69,10 +72,14 @@ class FairQueue:
         self._ranks: dict[int, OrderedDict[str, deque[Ticket]]] = {}
         """The waiting requests: per rank, per requester in the order of their turns."""
         self._durations: deque[float] = deque(maxlen=16)
+        self.waits = Waits()
 
     @property
     def waiting(self) -> int:
         return sum(len(line) for lines in self._ranks.values() for line in lines.values())
+
+    def waiting_at(self, rank: int) -> int:
+        return sum(len(line) for line in self._ranks.get(rank, {}).values())
 
     def expected_wait(self, place: int) -> float | None:
         """About how many seconds a request at ``place`` waits, from the last turns held."""
@@ -107,6 +114,7 @@ class FairQueue:
             self._leave(request)
             raise
         started = self.clock()
+        self.waits.observe(request.rank, started - request.entered)
         try:
             yield
         finally:
@@ -123,7 +131,7 @@ class FairQueue:
             raise QueueFull(f"{self.waiting} requests are waiting", False,
                             self.expected_wait(self.waiting))
         self._counts[who] = held + 1
-        request = Ticket(who, rank)
+        request = Ticket(who, rank, self.clock())
         self._ranks.setdefault(rank, OrderedDict()).setdefault(who, deque()).append(request)
         self._serve()
         return request

@@ -20,6 +20,7 @@ from typing import Any
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.hints import ask as ask_hint
+from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.seats import OPEN, Seat
 from stammtisch.server.store import Store
 from stammtisch.server.table.front import Front
@@ -230,7 +231,8 @@ class Table(Front):
         play = Play(seat, self.match.actions[-1], seq_before, events_before)
         self.seq += 1
         try:
-            await self._save()
+            with metrics_of(self.store).saving():
+                await self._save()
         except Exception:
             log.exception("table %s: an action of seat %s could not be stored", self.id, seat)
             self.match.undo()
