@@ -55,7 +55,7 @@ def test_a_message_never_carries_a_field_of_another_kind() -> None:
     ({"type": "undo", "seq": True}, '"seq" must be a whole number'),
     ({"type": "sync", "id": 1.5}, '"id" must be a whole number'),
     ({"type": "wave"}, "unknown message type 'wave'; the types are act, sit, fill, undo, "
-                       "hint, sync, again"),
+                       "hint, sync, again, talk"),
 ])
 def test_what_is_wrong_is_said_as_before(data: dict[str, Any], said: str) -> None:
     with pytest.raises(ProtocolError) as refused:

@@ -79,6 +79,7 @@ def test_every_part_gives_its_piece_of_a_seat_state() -> None:
         "Players": set(),
         "Rematcher": {"again", "moved_to"},
         "Rating": {"rated", "rating"},
+        "Talker": {"talk"},
     }
     state = table.snapshot(Client(0, nowhere), full=True)
     for keys in pieces.values():

@@ -289,10 +289,13 @@ MAX_MARKS = 2
 """Combining marks (accents) one character of a name may carry."""
 MAX_REFUSED = 100
 """More refused messages than this in a row close the socket (1008)."""
-KINDS = ("act", "sit", "fill", "undo", "hint", "sync", "again")
+KINDS = ("act", "sit", "fill", "undo", "hint", "sync", "again", "talk")
 CODES = ("bad_message", "bad_token", "not_seated", "not_your_turn", "illegal", "stale",
          "seat_taken", "name_taken", "not_owner", "not_now", "rate_limited", "busy",
          "server")
+SAYINGS = ("gg", "well_played", "thanks", "oops", "your_turn", "good_luck", "smile",
+           "surprised", "phew", "thumbs_up")
+"""What a ``talk`` message may say: phrases and faces, never free text."""
 
 
 class ProtocolError(Exception):
@@ -359,7 +362,15 @@ class Sync:
     id: int | None = None
 
 
-ClientMessage = Act | Sit | Fill | Undo | Again | Hint | Sync
+@dataclass(frozen=True)
+class Talk:
+    """``talk``: say one of :data:`SAYINGS` to the table."""
+
+    say: str
+    id: int | None = None
+
+
+ClientMessage = Act | Sit | Fill | Undo | Again | Hint | Sync | Talk
 """A client's message, checked: one of the kinds of :data:`KINDS`."""
 
 
@@ -460,4 +471,9 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         return Again(answer_id)
     if kind == "hint":
         return Hint(answer_id)
+    if kind == "talk":
+        said = data.get("say")
+        if not isinstance(said, str) or said not in SAYINGS:
+            raise ProtocolError(f'a "talk" message needs "say": one of {", ".join(SAYINGS)}')
+        return Talk(said, answer_id)
     return Sync(answer_id)

@@ -34,6 +34,7 @@ from stammtisch.server.protocol import (
     ProtocolError,
     Sit,
     Sync,
+    Talk,
     Undo,
     error,
     message_id,
@@ -64,6 +65,8 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
             await table.hint(client, config.hint_cooldown, answer)
         case Sync(id=answer):
             await table.resend(client, answer)
+        case Talk(say=said, id=answer):
+            await table.talk(client, said, answer)
         case unknown:
             assert_never(unknown)
 

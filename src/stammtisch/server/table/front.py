@@ -16,6 +16,7 @@ from stammtisch.server.table.players import Players
 from stammtisch.server.table.rematch import Rematcher
 from stammtisch.server.table.seating import Seating
 from stammtisch.server.table.takeback import Takeback
+from stammtisch.server.table.talk import Talker
 
 
 class Front:
@@ -24,6 +25,7 @@ class Front:
     players: Players
     helpers: Helpers
     rematcher: Rematcher
+    talker: Talker
 
     @property
     def seats(self) -> list[Seat]:
@@ -143,3 +145,7 @@ class Front:
         client is told ``{"type": "hint_queued", "seq", "place"}``, then sent the hint or
         the error."""
         await self.helpers.hint(client, cooldown, answer_id)
+
+    async def talk(self, client: Client, say: str, answer_id: int | None = None) -> None:
+        """``client`` says one of the table talk's phrases to the table (table/talk.py)."""
+        await self.talker.talk(client, say, answer_id)

@@ -23,6 +23,7 @@ from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.seats import OPEN, Seat
 from stammtisch.server.store import Store
+from stammtisch.server.table.clock import TurnClock
 from stammtisch.server.table.front import Front
 from stammtisch.server.table.helpers import Advise, Helpers
 from stammtisch.server.table.pacing import BOT_ROUND
@@ -41,7 +42,9 @@ from stammtisch.server.table.players import BOT_TIME, Players
 from stammtisch.server.table.rating import Rating
 from stammtisch.server.table.rematch import Rematcher
 from stammtisch.server.table.seating import PRESENCE_DELAY, Seating
+from stammtisch.server.table.settings import TableSettings
 from stammtisch.server.table.takeback import Takeback
+from stammtisch.server.table.talk import Talker
 
 log = logging.getLogger("stammtisch.server")
 
@@ -53,7 +56,9 @@ class Table(Front):
     def __init__(self, id: str, match: Match, seats: list[Seat], store: Store,  # noqa: A002
                  bot_delay: float, grace: float = 60.0, seq: int = 0, created: float = 0.0,
                  listed: bool = False, lesson: bool = False, hints: bool = False,
-                 rated: bool = False, *,
+                 rated: bool = False, *, settings: TableSettings | None = None,
+                 turn_clock: dict[str, Any] | None = None, restoring: bool = False,
+                 wall: Callable[[], float] = time.time,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  advise: Advise = ask_hint, presence_delay: float = PRESENCE_DELAY,
@@ -76,8 +81,9 @@ class Table(Front):
         self.helpers = Helpers(self, hints=hints, lesson=lesson, advise=advise)
         self.rematcher = Rematcher(self, lesson)
         self.rating = Rating(self, store, rated)
+        self.talker = Talker(self)
         self.parts: list[Part] = [self.seating, self.takeback, self.helpers,
-                                  self.players, self.rematcher, self.rating]
+                                  self.players, self.rematcher, self.rating, self.talker]
         """In the order they are told; the helpers wake before the players."""
 
     @property
@@ -274,9 +280,16 @@ class Table(Front):
     async def save_seats(self) -> None:
         await self._save_seats()
 
-    async def _save(self) -> None:
+    async def save_clock(self) -> None:
+        await asyncio.to_thread(self.store.save_clock, self.id, self.turn_clock.saved())
+
+    async def _save(self, play: Play | None = None) -> None:
+        """Store the match (and the turn clock as ``play``, if it is an action being
+        stored, leaves it)."""
         record, result = self.match.record(), self.match.result
-        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq)
+        clock = self.turn_clock.after(play) if play is not None else self.turn_clock.saved()
+        more = {} if clock is None else {"turn_clock": clock}
+        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq, **more)
 
     async def _save_seats(self) -> None:
         await asyncio.to_thread(self.store.save_seats, self.id,
