@@ -23,7 +23,6 @@ from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.seats import OPEN, Seat
 from stammtisch.server.store import Store
-from stammtisch.server.table.clock import TurnClock
 from stammtisch.server.table.front import Front
 from stammtisch.server.table.helpers import Advise, Helpers
 from stammtisch.server.table.pacing import BOT_ROUND
@@ -42,7 +41,6 @@ from stammtisch.server.table.players import BOT_TIME, Players
 from stammtisch.server.table.rating import Rating
 from stammtisch.server.table.rematch import Rematcher
 from stammtisch.server.table.seating import PRESENCE_DELAY, Seating
-from stammtisch.server.table.settings import TableSettings
 from stammtisch.server.table.takeback import Takeback
 from stammtisch.server.table.talk import Talker
 
@@ -56,9 +54,7 @@ class Table(Front):
     def __init__(self, id: str, match: Match, seats: list[Seat], store: Store,  # noqa: A002
                  bot_delay: float, grace: float = 60.0, seq: int = 0, created: float = 0.0,
                  listed: bool = False, lesson: bool = False, hints: bool = False,
-                 rated: bool = False, *, settings: TableSettings | None = None,
-                 turn_clock: dict[str, Any] | None = None, restoring: bool = False,
-                 wall: Callable[[], float] = time.time,
+                 rated: bool = False, *,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  advise: Advise = ask_hint, presence_delay: float = PRESENCE_DELAY,
@@ -280,16 +276,9 @@ class Table(Front):
     async def save_seats(self) -> None:
         await self._save_seats()
 
-    async def save_clock(self) -> None:
-        await asyncio.to_thread(self.store.save_clock, self.id, self.turn_clock.saved())
-
-    async def _save(self, play: Play | None = None) -> None:
-        """Store the match (and the turn clock as ``play``, if it is an action being
-        stored, leaves it)."""
+    async def _save(self) -> None:
         record, result = self.match.record(), self.match.result
-        clock = self.turn_clock.after(play) if play is not None else self.turn_clock.saved()
-        more = {} if clock is None else {"turn_clock": clock}
-        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq, **more)
+        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq)
 
     async def _save_seats(self) -> None:
         await asyncio.to_thread(self.store.save_seats, self.id,
