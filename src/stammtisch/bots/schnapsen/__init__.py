@@ -6,7 +6,9 @@ played in December 2026: a change to the expert keeps it playing as before (a
 constructor switch), and tests/data/traces.json holds its moves."""
 
 from stammtisch.bots.levels import BotLevel
+from stammtisch.bots.schnapsen.epimc import EpimcBot
 from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
+from stammtisch.bots.schnapsen.pvpimc import PresumedBot
 
 LEVELS = (
     BotLevel(
@@ -30,7 +32,19 @@ LEVELS = (
         "is measured against it: Python worlds, 400 at most a decision.",
         lambda _game, seed, budget: ExpertBot.frozen_2026(seed, budget),
         games=frozenset({"schnapsen"}), hidden=True),
+    BotLevel(
+        "expert-epimc",
+        "The expert with its own next move in the end-game chosen once for all the deals it "
+        "cannot tell apart (Extended PIMC, epimc.py); measured against the expert.",
+        lambda _game, seed, budget: EpimcBot(seed, budget),
+        games=frozenset({"schnapsen"}), hidden=True),
+    BotLevel(
+        "expert-pv",
+        "expert-epimc with the opponent's first reply in the end-game presumed from what the "
+        "opponent can know, not from our hand (presumed-value PIMC, pvpimc.py).",
+        lambda _game, seed, budget: PresumedBot(seed, budget),
+        games=frozenset({"schnapsen"}), hidden=True),
 )
 """This game's computer levels, weakest first (bots/registry.py registers them)."""
 
-__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "ExpertBot"]
+__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "EpimcBot", "ExpertBot", "PresumedBot"]
