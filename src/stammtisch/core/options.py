@@ -13,9 +13,16 @@ from typing import Any
 from stammtisch.errors import OptionError
 
 
+def _identity(value: Any) -> Any:
+    return value
+
+
 class _Required:
     def __repr__(self) -> str:
         return "REQUIRED"
+
+    def __reduce__(self) -> str:
+        return "REQUIRED"  # unpickles as the one sentinel
 
 
 REQUIRED: Any = _Required()
@@ -32,7 +39,7 @@ class OptionSpec:
     """The allowed values, as the error message and ``games()`` show them."""
     accepts: Callable[[Any], bool]
     doc: str = ""
-    canonical: Callable[[Any], Any] = lambda value: value
+    canonical: Callable[[Any], Any] = _identity
     """The stored form of an accepted value (``30.0`` given, ``30`` kept)."""
 
     @property
@@ -53,32 +60,58 @@ def _same(value: Any, allowed: Any) -> bool:
     return type(value) is type(allowed) and value == allowed
 
 
+# The tests below are small classes rather than closures so that options, and with
+# them matches, envs and OpenSpiel states, pickle.
+
+@dataclass(frozen=True)
+class _OneOf:
+    values: tuple[Any, ...]
+
+    def __call__(self, value: Any) -> bool:
+        return any(_same(value, x) for x in self.values)
+
+
+@dataclass(frozen=True)
+class _CanonicalOf:
+    values: tuple[Any, ...]
+
+    def __call__(self, value: Any) -> Any:
+        return next(x for x in self.values if _same(value, x))
+
+
+@dataclass(frozen=True)
+class _Between:
+    low: int
+    high: int | None
+
+    def __call__(self, value: Any) -> bool:
+        return _is_int(value) and value >= self.low and (self.high is None or value <= self.high)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_seat_or_random(value: Any) -> bool:
+    return value == "random" or (_is_int(value) and value >= 0)
+
+
 def choice(name: str, values: tuple[Any, ...], default: Any, doc: str = "") -> OptionSpec:
     allowed = ", ".join(repr(v) for v in values)
-    return OptionSpec(
-        name, default, allowed,
-        lambda v: any(_same(v, x) for x in values), doc,
-        lambda v: next(x for x in values if _same(v, x)),
-    )
+    return OptionSpec(name, default, allowed, _OneOf(values), doc, _CanonicalOf(values))
 
 
 def integer(name: str, low: int, high: int | None, default: Any, doc: str = "") -> OptionSpec:
     allowed = f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}"
-    return OptionSpec(
-        name, default, allowed,
-        lambda v: _is_int(v) and v >= low and (high is None or v <= high), doc,
-    )
+    return OptionSpec(name, default, allowed, _Between(low, high), doc)
 
 
 def boolean(name: str, default: bool, doc: str = "") -> OptionSpec:
-    return OptionSpec(name, default, "true or false", lambda v: isinstance(v, bool), doc)
+    return OptionSpec(name, default, "true or false", _is_bool, doc)
 
 
 def seat_or_random(name: str, doc: str = "") -> OptionSpec:
-    return OptionSpec(
-        name, "random", "a seat number or 'random'",
-        lambda v: v == "random" or (_is_int(v) and v >= 0), doc,
-    )
+    return OptionSpec(name, "random", "a seat number or 'random'", _is_seat_or_random, doc)
 
 
 def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) -> dict[str, Any]:
