@@ -242,6 +242,11 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS", help=(
         "seconds a lone computer move is shown after its turn, beyond its thinking "
         "(default 0.6)"))
+    parser.add_argument("--log-format", choices=["text", "json"], default="text", help=(
+        "log lines as text or as one JSON object each (default text)"))
+    parser.add_argument("--drain", type=float, default=0.0, metavar="SECONDS", help=(
+        "on SIGTERM, refuse new tables and answer /readyz with 503 for this long before "
+        "the sockets are closed (for a load balancer to notice; default 0)"))
     return parser
 
 
@@ -291,6 +296,13 @@ def serve(argv: Sequence[str]) -> int:
             cluster["lease"] = args.lease
     if args.bot_delay is not None:
         cluster["bot_delay"] = args.bot_delay
+    if not 0 <= args.drain <= 600:
+        raise UsageError("--drain is a number of seconds from 0 to 600 "
+                         "(see stammtisch serve --help)")
+    if args.drain:
+        extra["drain"] = args.drain
+    if args.log_format != "text":
+        extra["log_format"] = args.log_format
     run_server(host=args.host, port=args.port, db=args.db, public_url=url, **extra,
                **cluster)
     return 0

@@ -15,15 +15,18 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from stammtisch.server import hints, history, shared
+from stammtisch.server import hints, history, metrics, shared
 from stammtisch.server.accounts import Accounts
 from stammtisch.server.botsocket import bot_socket
 from stammtisch.server.clientlimit import PerClient
+from stammtisch.server.drain import Drain, RefuseWhileDraining
 from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
+from stammtisch.server.playnow.service import for_app as play_now
 from stammtisch.server.reviews import Reviews
 from stammtisch.server.routes import accounts as account_routes
-from stammtisch.server.routes import api, bots, pages, players
+from stammtisch.server.routes import api, bots, health, pages, players
+from stammtisch.server.routes import playnow as playnow_routes
 from stammtisch.server.sessions import Sessions
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store, StoreError
@@ -71,6 +74,17 @@ def _reach_redis(url: str) -> None:
         client.close()
 
 
+def _measured(store: Store, hub: Hub, reviews: Reviews) -> metrics.Metrics:
+    """The app's metrics (server/metrics.py): its store's, its tables and its queues."""
+    measured = metrics.Metrics()
+    metrics.watch(store, measured)
+    measured.tables = lambda: len(hub.tables)
+    measured.watch_queue("hint", hints.queue, (hints.HINT,))
+    measured.watch_queue("coach", hints.queue, (hints.COACH,))
+    measured.watch_queue("review", reviews.queue)
+    return measured
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     me = _cluster_module().process_name() if settings.redis else None
@@ -86,17 +100,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
               unjoined=settings.unjoined, bot_round=settings.bot_round,
               bot_time=settings.bot_time)
     cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
+    playnow = play_now(hub, cluster)
     replays = history.Replays()
     reviews = Reviews(settings.review_budget,
                       board=None if cluster is None else shared.ReviewBoard(cluster))
+    drain, measured = Drain(), _measured(store, hub, reviews)
+    measured.sockets, measured.draining = drain.counts, lambda: drain.draining
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.get_running_loop().create_task(_sweeping(hub))
         if cluster is not None:
             await cluster.start()
+        await playnow.start()
         yield
         sweeper.cancel()
+        await playnow.stop()
         if cluster is not None:
             await cluster.stop()
         hub.store.dispose()
@@ -106,21 +125,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
         hints.close()
 
     guard = Middleware(Guard, public_url=settings.public_url)
-    app = Starlette(lifespan=lifespan, middleware=[guard], routes=[
+    refuse = Middleware(RefuseWhileDraining)  # no new tables while it shuts down
+    app = Starlette(lifespan=lifespan, middleware=[guard, refuse], routes=[
+        *health.routes,
         *pages.routes,
         *api.routes,
         *bots.routes,
         *account_routes.routes,
         *players.routes,
-        WebSocketRoute("/ws/tables/{table_id}", table_socket),
-        WebSocketRoute("/ws/bot", bot_socket),
+        *playnow_routes.routes,
+        WebSocketRoute("/ws/tables/{table_id}", drain.tracked("table", table_socket)),
+        WebSocketRoute("/ws/bot", drain.tracked("bot", bot_socket)),
         Mount("/static", StaticFiles(directory=settings.web_dir), name="static"),
     ])
     app.state.settings = settings
     app.state.hub = hub
+    app.state.playnow = playnow
     app.state.cluster = cluster
     app.state.replays = replays
     app.state.reviews = reviews
+    app.state.drain, app.state.metrics = drain, measured
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
     app.state.accounts = accounts

@@ -44,6 +44,7 @@ from stammtisch.server.botoffers import waiting_for
 from stammtisch.server.courier import Courier
 from stammtisch.server.gate import Gate
 from stammtisch.server.hub import Hub, NotOwner
+from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.outage import Outage, expected
 from stammtisch.server.outbox import Outbox, SlowReader, socket_outbox
 from stammtisch.server.protocol import error, message_id
@@ -134,7 +135,7 @@ class Cluster:
         self.edges: dict[str, Edge] = {}
         self.sessions: dict[str, Session] = {}
         self.courier = Courier(self.redis, self.prefix, me, self._dispatch,
-                               self._process_gone)
+                               self._process_gone, metrics_of(hub.store).relay)
         hub.offers.relay = self._relay_offer
         self._tasks: list[asyncio.Task[None]] = []
         every = f"trying again every {WATCH_EVERY:g} s"
@@ -165,10 +166,30 @@ class Cluster:
                     self._watch()):
             self._tasks.append(loop.create_task(job))
 
+    async def drain(self, code: int) -> None:
+        """The start of a shutdown (server/drain.py): the sockets that arrived here are
+        closed with ``code`` (their clients connect again, to another process), then the
+        tables run here are given up (:meth:`give_up`)."""
+        edges = list(self.edges.values())
+        for edge in edges:
+            edge.closing = True  # sent on nowhere: not back to this process's tables
+        await asyncio.gather(*(self._close_edge(edge, code, "the server restarts: "
+                                                "connect again") for edge in edges))
+        await self.give_up()
+
     async def stop(self) -> None:
-        """A clean shutdown: the tables run here are given up at once, and the edges of
-        their clients sent on (another process takes them over without waiting for
-        the leases to run out)."""
+        """A clean shutdown: :meth:`give_up`, then this process leaves Redis."""
+        await self.give_up()
+        for task in self._tasks:
+            task.cancel()
+        await self.courier.close()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def give_up(self) -> None:
+        """The tables run here are given up at once, and the edges of their clients
+        sent on (another process takes them over without waiting for the leases to run
+        out)."""
         tables = list(self.hub.tables)
         for table_id in tables:
             self.hub.drop(table_id)
@@ -178,11 +199,6 @@ class Cluster:
             self._end_session(session, moved=True)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.courier.flush(), 2.0)
-        for task in self._tasks:
-            task.cancel()
-        await self.courier.close()
-        with contextlib.suppress(Exception):
-            await self.redis.aclose()
 
     def post(self, process: str, message: RelayMessage) -> None:
         """Send ``message`` to ``process``; messages leave in the order posted."""
@@ -498,7 +514,9 @@ class Cluster:
         try:
             holder, _left = await asyncio.to_thread(self.hub.store.lease_of, edge.table_id)
             if holder is None or holder == edge.owner or not await self._listens(holder):
-                holder = await asyncio.to_thread(self.hub.store.take_lease, edge.table_id)
+                held, holder = holder, await asyncio.to_thread(self.hub.store.take_lease,
+                                                               edge.table_id)
+                metrics_of(self.hub.store).took_over(held, holder, self.me)
             if holder and not await self._listens(holder):
                 edge.owner = None  # its lease still runs: the watch tries again
                 return

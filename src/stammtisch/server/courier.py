@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as aioredis
+from prometheus_client import Counter
 
 from stammtisch.server.outage import Outage, brief, expected
 
@@ -43,12 +44,14 @@ class Courier:
 
     def __init__(self, redis: aioredis.Redis, prefix: str, me: str,
                  dispatch: Callable[[dict[str, Any]], None],
-                 gone: Callable[[str], None]) -> None:
+                 gone: Callable[[str], None], counted: Counter | None = None) -> None:
         self.redis = redis
         self.prefix = prefix
         self.me = me
         self.dispatch = dispatch
         self.gone = gone
+        self.counted = counted
+        """Messages sent, received and lost, by ``direction`` (server/metrics.py)."""
         self._posts: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._numbers: dict[str, int] = {}
         """The number of the last message posted to each other process (and to :data:`ALL`)."""
@@ -130,6 +133,7 @@ class Courier:
                 await asyncio.sleep(RETRY_AFTER[attempt])
                 continue
             self._publishing.worked()
+            self._count("sent", len(remote))
             for (process, _text), listeners in zip(remote, heard, strict=True):
                 if not listeners and process != ALL:
                     self.gone(process)
@@ -175,5 +179,11 @@ class Courier:
         if last and number > last + 1:
             log.warning("messages from server process %s were lost: %d", sender,
                         number - last - 1)
+            self._count("lost", number - last - 1)
         self._heard[sender, to] = number
+        self._count("received", 1)
         self.dispatch(message)
+
+    def _count(self, direction: str, messages: int) -> None:
+        if self.counted is not None:
+            self.counted.labels(direction).inc(messages)

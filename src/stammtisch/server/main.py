@@ -1,5 +1,6 @@
 """``stammtisch serve``: the app on uvicorn (with the limits of
-:mod:`stammtisch.server.connections`), with the address to open printed first."""
+:mod:`stammtisch.server.connections`), with the address to open printed first; its log
+lines as text or JSON (server/logformat.py); a SIGTERM drains it (server/drain.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import gc
 import signal
 from types import FrameType
 
-import uvicorn
-
 from stammtisch.server.app import create_app
 from stammtisch.server.connections import uvicorn_config
+from stammtisch.server.drain import DrainingServer
 from stammtisch.server.logfilter import limit_server_logs
+from stammtisch.server.logformat import configure as configure_logs
 from stammtisch.server.settings import DEFAULT_DB, Settings
 
 
@@ -27,12 +28,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB,
           bot_delay: float = 0.6, grace: float = Settings.grace,
           public_url: str | None = None, bot_time: float = Settings.bot_time,
           redis: str | None = None, redis_prefix: str = Settings.redis_prefix,
-          lease: float = Settings.lease) -> None:
+          lease: float = Settings.lease, log_format: str = "text",
+          drain: float = 0.0) -> None:
     app = create_app(Settings(db_url=db, bot_delay=bot_delay, grace=grace,
                               public_url=public_url, bot_time=bot_time, redis=redis,
                               redis_prefix=redis_prefix, lease=lease))
-    server = uvicorn.Server(uvicorn_config(app, host, port))
-    limit_server_logs()  # after uvicorn's Config has set up its loggers
+    server = DrainingServer(uvicorn_config(app, host, port), app, wait=drain)
+    configure_logs(log_format)  # after uvicorn's Config has set up its loggers
+    limit_server_logs()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # What start-up built (modules, the app) lives as long as the server: keep it out of
     # the collector's full passes, which otherwise pause every table at once.

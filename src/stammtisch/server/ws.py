@@ -25,6 +25,8 @@ from stammtisch.server.botsocket import program_of
 from stammtisch.server.deps import hub, player, settings
 from stammtisch.server.gate import Gate
 from stammtisch.server.hub import Hub
+from stammtisch.server.logformat import current_table
+from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.outbox import SlowReader, socket_outbox
 from stammtisch.server.protocol import (
     Act,
@@ -52,7 +54,8 @@ async def _handle(table: Table, client: Client, raw: str | bytes | None,
                   config: Settings, rematch: Rematch) -> None:
     match parse_message(raw):
         case Act(action=action, seq=seq, id=answer):
-            await table.act(client, seq, action, answer)
+            with metrics_of(table.store).action_seconds.time():
+                await table.act(client, seq, action, answer)
         case Sit(seat=seat, name=name, id=answer):
             await table.sit(client, seat, name, answer)
         case Fill(seat=seat, level=level, id=answer):
@@ -111,6 +114,7 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
     closed. The same for a socket here and for one relayed from another server process
     (server/cluster.py)."""
     gate = Gate(config.rate, config.burst)
+    current_table.set(table.id)  # this client's log lines name the table
     try:
         if bad_token:
             await client.send(error("bad_token", "this token holds no seat at this table "
