@@ -41,7 +41,8 @@ def test_a_scrape_counts_the_actions_played(live: LiveServer) -> None:
         state = sock.until_my_turn()
         assert state["result"] is None
         sock.act(state["view"]["legal_actions"][0])
-        sock.until_state(lambda s, seq=state["seq"]: s["seq"] > seq)
+        seq: int = state["seq"]
+        sock.until_state(lambda now: bool(now["seq"] > seq))  # noqa: B023 - used at once
         played += 1
     after = scrape(live.url)
     mine = after[("stammtisch_action_seconds_count", ())]
