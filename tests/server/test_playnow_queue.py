@@ -7,6 +7,7 @@ from stammtisch.server.playnow.queue import (
     FOUND_SECONDS,
     WIDENING,
     Entry,
+    Group,
     fill_time,
     nearest_levels,
     pair,
@@ -19,7 +20,7 @@ def entry(person: str, rating: float, since: float = 0.0, wait: float = 20.0) ->
     return Entry(person, person.title(), rating, since, wait)
 
 
-def people(groups: list) -> list[set[str]]:
+def people(groups: list[Group]) -> list[set[str]]:
     return [{e.person for e in group.people} for group in groups]
 
 
