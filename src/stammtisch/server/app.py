@@ -74,14 +74,14 @@ def _reach_redis(url: str) -> None:
         client.close()
 
 
-def _measured(store: Store, hub: Hub, reviews: Reviews) -> metrics.Metrics:
-    """The app's metrics (server/metrics.py): its store's, its tables and its queues."""
+def _measured(store: Store, hub: Hub) -> metrics.Metrics:
+    """The app's metrics (server/metrics.py): its store's, its tables and the hint
+    worker's queue."""
     measured = metrics.Metrics()
     metrics.watch(store, measured)
     measured.tables = lambda: len(hub.tables)
     measured.watch_queue("hint", hints.queue, (hints.HINT,))
     measured.watch_queue("coach", hints.queue, (hints.COACH,))
-    measured.watch_queue("review", reviews.queue)
     return measured
 
 
@@ -99,12 +99,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     hub = Hub(store, settings.bot_delay, settings.grace,
               unjoined=settings.unjoined, bot_round=settings.bot_round,
               bot_time=settings.bot_time)
+    measured = _measured(store, hub)  # before the cluster, which counts its messages there
     cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
     playnow = play_now(hub, cluster)
     replays = history.Replays()
     reviews = Reviews(settings.review_budget,
                       board=None if cluster is None else shared.ReviewBoard(cluster))
-    drain, measured = Drain(), _measured(store, hub, reviews)
+    measured.watch_queue("review", reviews.queue)
+    drain = Drain()
     measured.sockets, measured.draining = drain.counts, lambda: drain.draining
 
     @asynccontextmanager

@@ -107,6 +107,8 @@ class Metrics:
         self.relay = Counter("stammtisch_relay_messages",
                              "Messages between the server processes of a deployment",
                              ["direction"], registry=registry)
+        for direction in ("sent", "received", "lost"):
+            self.relay.labels(direction)  # shown from the start, at 0
         self.takeovers = Counter("stammtisch_lease_takeovers", "Tables this process "
                                  "took from another whose lease ran out", registry=registry)
         self.sockets: Callable[[], dict[str, int]] = dict
