@@ -271,6 +271,33 @@ programs, and friends who log in; random deals, no hints, one of the two named r
 naming why). The state
 then carries ``rated`` and, once the match is rated, ``rating``: each seat's ``{"before",
 "after", "display"}``.
+
+Play now (issue 43; server/playnow/, server/routes/playnow.py). ``POST /api/play-now``
+``{"game", "rules": "rules"|"traditional", "wait"?, "name"?}``: queue for a table of that
+game and named rule set (Schnapsen 2 seats, Schnauz and Scat 4, Schmier 6); ``wait``
+(5 to 60 seconds, default 20) is how long to wait for people before computer levels
+take the empty seats; ``name`` a guest's (default "Guest"). Who asks: a program by its
+bot token (``Authorization: Bearer``), a logged-in person by the session, a guest by a
+ticket: the first POST answers a guest's ``"ticket"`` (``playnow.`` and 43 characters),
+sent as ``Authorization: Bearer`` from then on; it is the guest's only credential for
+the queue. A person is in one queue at most: a second POST moves them (their wait starts
+again); 409 while their table is being formed (``found``: cancel first) or made. Answer
+202 and the state below. ``GET /api/play-now``: the state, one of ``{"state": "none"}``,
+``{"state": "searching", "game", "rules", "since" (seconds since the epoch), "wait",
+"searching" (seconds so far), "found": [names of the people who would sit with you
+now]}``, ``{"state": "found", "game", "rules", "players": [{"name", "level"}],
+"starts_in"}`` (3 seconds in which anyone may still cancel; the others then search on)
+and ``{"state": "seated", "url", "table", "seat", "token", "rated"}``: the table is
+made and ``token`` is this person's seat token (null for a program, which plays with
+its bot token), kept 10 minutes. A page must ask at least every 15 seconds while
+searching, or it leaves the queue. ``DELETE /api/play-now``: leave it; ``{"state":
+"none", "was": STATE|null}``, 409 once the table is being made. Pairing: nearest rating
+first (a guest counts 1500), each pair within 100 points plus 50 a second waited for
+both; a full table forms at once, else the people found when the first one's wait ends
+(less the found phase) sit with the computer level nearest their mean rating. One process
+of a cluster pairs each queue at a time (a Redis lease); every step of a person is an
+atomic Redis script, so nobody is seated twice. A table of logged-in people only is
+rated; any other is casual.
 """
 
 from __future__ import annotations
