@@ -25,8 +25,9 @@ log = logging.getLogger("stammtisch.server")
 RECONNECT = 1012
 """The close code of a socket whose server process shuts down (WebSocket's "service
 restart"): connect again. The page does after any code under 4000."""
-REFUSED_WHILE_DRAINING = {("POST", "/api/tables"), ("POST", "/api/lessons")}
-"""The requests that would open a new table at this process."""
+REFUSED_WHILE_DRAINING = {("POST", "/api/tables"), ("POST", "/api/lessons"),
+                          ("POST", "/api/play-now")}
+"""The requests that would open a new table at this process (or queue for one)."""
 
 
 class Drain:

@@ -78,6 +78,12 @@ watcher; a wrong non-empty token is answered with ``error`` ``bad_token`` (befor
 the first ``state``) and the socket goes on as a watcher. A table that does not
 exist: ``error`` ``bad_message`` "no such table", closed with 4404; a stored table
 the engine can no longer replay: ``error`` ``server``, closed with 4500.
+A close code under 4000 means: connect again after a pause (the page waits 0.4 s, then
+longer each time, up to 8 s), and the fresh ``state`` follows; 4000 and above are
+final. A server process that shuts down closes its sockets with 1012 ("service
+restart", server/drain.py) once its tables are given up: in a deployment of several
+processes another one serves the table when the client connects again; while a
+process drains, ``POST /api/tables`` and ``POST /api/lessons`` answer 503.
 
 Client to server: JSON text of at most :data:`MAX_MESSAGE` characters. Every
 message may carry ``"id": <int>``; the direct answer to it (an ``error``, a
