@@ -1,0 +1,180 @@
+"""The Swiss pairing rules (server/tournaments/swiss.py), directly: equal scores
+together, no repeats while a round without them exists, byes to the lowest-placed
+player without one, groups of the table size in the multi-player games, and the
+standings' points and tie-breaks."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from stammtisch.server.tournaments.swiss import (
+    Game,
+    Pairing,
+    Round,
+    pair,
+    seat_points,
+    standings,
+    table_sizes,
+)
+
+EIGHT = [f"p{n}" for n in range(8)]
+
+
+def two(a: str, b: str, winner: str | None) -> Game:
+    if winner is None:
+        return Game((a, b), (0.5, 0.5))
+    return Game((a, b), (1.0, 0.0) if winner == a else (0.0, 1.0))
+
+
+def ranking(entrants: list[str], rounds: list[Round]) -> list[str]:
+    return [one.key for one in standings(entrants, rounds)]
+
+
+def result_of(pairing: Pairing) -> Round:
+    """Seat 0 wins every table (the better-placed player: a predictable round)."""
+    games = []
+    for table in pairing.tables:
+        games.append(Game(table, tuple(1.0 if seat == 0 else 0.0
+                                       for seat in range(len(table)))))
+    return Round(tuple(games), pairing.byes)
+
+
+def play(entrants: list[str], count: int, size: int = 2,
+         smallest: int | None = None) -> list[Round]:
+    rounds: list[Round] = []
+    for _ in range(count):
+        rounds.append(result_of(pair(ranking(entrants, rounds), rounds, size, smallest)))
+    return rounds
+
+
+def pairs_of(rounds: list[Round]) -> list[frozenset[str]]:
+    return [frozenset(two) for one in rounds for game in one.games
+            for two in combinations(game.players, 2)]
+
+
+def test_round_one_pairs_in_order_of_joining() -> None:
+    assert pair(EIGHT, [], 2).tables == (("p0", "p1"), ("p2", "p3"), ("p4", "p5"),
+                                         ("p6", "p7"))
+
+
+def test_equal_scores_meet() -> None:
+    rounds = play(EIGHT, 1)
+    second = pair(ranking(EIGHT, rounds), rounds, 2)
+    points = {one.key: one.points for one in standings(EIGHT, rounds)}
+    for table in second.tables:
+        assert points[table[0]] == points[table[1]], table
+
+
+def test_no_repeats_while_a_round_without_them_exists() -> None:
+    rounds = play(EIGHT, 7)  # a round robin's worth: possible without repeats
+    pairs = pairs_of(rounds)
+    assert len(pairs) == len(set(pairs)) == 28
+
+
+def test_a_repeat_only_when_none_can_be_avoided() -> None:
+    four = EIGHT[:4]
+    rounds = play(four, 3)
+    assert len(set(pairs_of(rounds))) == 6
+    fourth = pair(ranking(four, rounds), rounds, 2)
+    assert len(fourth.tables) == 2 and not fourth.byes  # everyone still plays
+
+
+def test_the_search_backtracks_to_avoid_a_repeat() -> None:
+    # p0-p1 and p2-p3 met; p0-p2 met: a greedy p0-p3 then p1-p2 is fine, but p1-p3
+    # met too, so only p0-p3, p1-p2 avoids every repeat.
+    rounds = [Round((two("p0", "p1", "p0"), two("p2", "p3", "p2"))),
+              Round((two("p0", "p2", None), two("p1", "p3", None)))]
+    got = pair(["p0", "p1", "p2", "p3"], rounds, 2)
+    assert set(map(frozenset, got.tables)) == {frozenset(("p0", "p3")),
+                                               frozenset(("p1", "p2"))}
+
+
+def test_byes_go_to_the_lowest_placed_without_one() -> None:
+    five = EIGHT[:5]
+    first = pair(five, [], 2)
+    assert first.byes == ("p4",)
+    rounds = play(five, 5)
+    byes = [key for one in rounds for key in one.byes]
+    assert len(byes) == len(set(byes)) == 5  # each has one before anyone has two
+    for one, before in zip(rounds, range(5), strict=True):
+        lowest = [key for key in reversed(ranking(five, rounds[:before]))
+                  if key not in {k for r in rounds[:before] for k in r.byes}][0]
+        assert one.byes == (lowest,)
+
+
+def test_a_bye_scores_as_a_win_and_adds_no_tiebreak() -> None:
+    rounds = [Round((two("a", "b", "a"),), ("c",))]
+    table = {one.key: one for one in standings(["a", "b", "c"], rounds)}
+    assert table["c"].points == 1.0 and table["c"].buchholz == 0.0
+    assert table["a"].points == 1.0 and table["a"].buchholz == 0.0
+    assert table["b"].points == 0.0 and table["b"].buchholz == 1.0
+
+
+def test_tiebreaks_buchholz_then_sonneborn_berger() -> None:
+    entrants = ["b", "a", "d", "c"]
+    rounds = [Round((two("a", "b", "a"), two("c", "d", "c"))),
+              Round((two("a", "c", None), two("b", "d", "b"))),
+              Round((two("a", "d", "d"), two("b", "c", None)))]
+    table = {one.key: one for one in standings(entrants, rounds)}
+    # a and b have 1.5 points and met the same three players (Buchholz 1.5 + 2 + 1);
+    # a beat b (1.5) and drew with c (2): Sonneborn-Berger 2.5; b beat d (1), drew
+    # with c: 2.0
+    assert (table["a"].points, table["a"].buchholz, table["a"].berger) == (1.5, 4.5, 2.5)
+    assert (table["b"].points, table["b"].buchholz, table["b"].berger) == (1.5, 4.5, 2.0)
+    assert [one.key for one in standings(entrants, rounds)] == ["c", "a", "b", "d"]
+    assert [one.rank for one in standings(entrants, rounds)] == [1, 2, 3, 4]
+    fewer = rounds[:2]  # a: Buchholz 0 + 1.5 = ... below c on points, above b on it
+    order = [one.key for one in standings(entrants, fewer)]
+    points = {one.key: (one.points, one.buchholz) for one in standings(entrants, fewer)}
+    assert points["a"] == (1.5, 2.5) and points["c"] == (1.5, 1.5) and order[:2] == ["a", "c"]
+
+
+@pytest.mark.parametrize(("players", "size", "smallest", "expected"), [
+    (8, 4, 3, ([4, 4], 0)),
+    (7, 4, 3, ([4, 3], 0)),
+    (10, 4, 3, ([4, 3, 3], 0)),
+    (5, 4, 3, ([4], 1)),
+    (7, 6, 6, ([6], 1)),
+    (5, 2, 2, ([2, 2], 1)),
+    (2, 4, 3, ([], 2)),
+])
+def test_table_sizes(players: int, size: int, smallest: int,
+                     expected: tuple[list[int], int]) -> None:
+    sizes, byes = table_sizes(players, size, smallest)
+    assert sum(sizes) + byes == players
+    assert all(smallest <= one <= size for one in sizes)
+    assert (sizes, byes) == expected
+
+
+def test_groups_in_a_multi_player_game() -> None:
+    sixteen = [f"p{n:02}" for n in range(16)]
+    first = pair(sixteen, [], 4, 3)
+    assert first.tables == tuple(tuple(sixteen[at:at + 4]) for at in range(0, 16, 4))
+    rounds = play(sixteen, 3, 4, 3)
+    for one in rounds:
+        assert [len(game.players) for game in one.games] == [4, 4, 4, 4]
+        assert not one.byes
+    pairs = pairs_of(rounds)
+    assert len(pairs) == len(set(pairs))  # nobody met anyone twice
+
+
+def test_groups_of_equal_score() -> None:
+    eight = EIGHT
+    rounds = play(eight, 1, 4)
+    # after one round each table has one winner: the two winners sit together
+    second = pair(ranking(eight, rounds), rounds, 4)
+    winners = {game.players[0] for game in rounds[0].games}
+    points = {one.key: one.points for one in standings(eight, rounds)}
+    assert any(winners <= set(table) for table in second.tables), second
+    assert all(points[key] in (0.0, 1.0) for key in points)
+
+
+def test_seat_points_by_place() -> None:
+    assert seat_points([(0,), (1,)], [0, 1]) == [1.0, 0.0]
+    assert seat_points([(0,), (1,)], [0, 0]) == [0.5, 0.5]
+    four = seat_points([(0,), (1,), (2,), (3,)], [2, 0, 3, 1])
+    assert four == pytest.approx([1 / 3, 1.0, 0.0, 2 / 3])
+    teams = seat_points([(0, 3), (1, 4), (2, 5)], [1, 0, 1])
+    assert teams == pytest.approx([0.25, 1.0, 0.25, 0.25, 1.0, 0.25])
