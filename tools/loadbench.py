@@ -28,7 +28,8 @@ more share a PostgreSQL database (``--postgres``, a fresh schema per run) and a 
 processes in turn, so that most of them are relayed to the table's process
 (server/cluster.py). One process runs on its SQLite file as before.
 
-The report is one JSON object on stdout per run.
+The report is one JSON object on stdout per run. ``--scrape FILE`` appends each
+server's ``/metrics`` (server/metrics.py), scraped at the end of each window, to FILE.
 """
 
 from __future__ import annotations
@@ -356,6 +357,8 @@ class Bench:
         cpu_server = sum(_cpu_seconds(pid) for pid in self.server_pids) - cpu_server
         preempted = sum(_preempted(pid) for pid in self.server_pids) - preempted
         cpu_self = time.process_time() - cpu_self
+        if self.scrape:  # the servers' own figures, still under load
+            await asyncio.to_thread(self.save_scrape, wanted)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         totals = self.totals
@@ -388,6 +391,16 @@ class Bench:
         }
 
     server_pids: list[int] = []
+    scrape = ""
+    """A file the servers' ``/metrics`` are appended to at the end of the window."""
+
+    def save_scrape(self, clients: int) -> None:
+        with open(self.scrape, "a", encoding="utf-8") as out:
+            for url in self.http_urls:
+                with urllib.request.urlopen(f"{url}/metrics", timeout=TIMEOUT) as answer:
+                    text = answer.read().decode()
+                out.write(f"# stammtisch loadbench: {clients} clients, "
+                          f"{len(self.http_urls)} processes, {url}/metrics\n{text}")
 
     def lost(self) -> dict[str, int]:
         """Per table: the stored record's actions against those the clients saw."""
@@ -487,8 +500,9 @@ class Cluster:
 
 def run_once(clients: int, think: tuple[float, float], seconds: float,
              workdir: Path, profile: str = "", deflate: bool = True,
-             cluster: Cluster | None = None) -> dict[str, Any]:
+             cluster: Cluster | None = None, scrape: str = "") -> dict[str, Any]:
     bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate, cluster)
+    bench.scrape = scrape
     servers = bench.start_servers()
     bench.server_pids = [server.pid for server in servers]
     try:
@@ -526,6 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-deflate", action="store_true",
                         help="clients do not offer compression (browsers do): what the "
                              "server would save without it")
+    parser.add_argument("--scrape", default="", metavar="FILE",
+                        help="append each server's /metrics (Prometheus' text format), "
+                             "scraped at the end of each run's window, to FILE")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split(","))
     _raise_open_files(20000)
@@ -536,7 +553,8 @@ def main(argv: list[str] | None = None) -> int:
                     if processes > 1 else None
                 try:
                     report = run_once(clients, (low, high), args.seconds, Path(workdir),
-                                      args.profile, not args.no_deflate, cluster)
+                                      args.profile, not args.no_deflate, cluster,
+                                      args.scrape)
                 finally:
                     if cluster is not None:
                         cluster.drop()

@@ -125,7 +125,9 @@ def test_sigterm_drains_then_closes_the_sockets_with_the_reconnect_code(
     assert "Traceback" not in said, said
     lines = [json.loads(line) for line in said.splitlines() if line.startswith("{")]
     assert any(line["message"].startswith("shutting down: new tables are refused")
-               and line["level"] == "WARNING" for line in lines), said
+               and line["level"] == "INFO" for line in lines), said
+    assert any(line["message"] == f"shutting down: 1 sockets closed with {RECONNECT} "
+               "(connect again)" for line in lines), said
 
 
 def test_a_drained_process_sends_its_clients_to_another(

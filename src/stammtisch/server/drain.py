@@ -66,14 +66,16 @@ class Drain:
         """Drain (the module's text): refuse new tables, wait, give up the tables run
         here (``cluster``: server/cluster.py's, or None) and close every socket."""
         self.draining = True
-        log.warning("shutting down: new tables are refused and /readyz answers 503; "
-                    "%d sockets close in %g s", len(self.sockets), wait)
+        log.info("shutting down: new tables are refused and /readyz answers 503; "
+                 "%d sockets close in %g s", len(self.sockets), wait)
         await asyncio.sleep(wait)
         self.closed = True
         if cluster is not None:
             await cluster.drain(RECONNECT)
-        await asyncio.gather(*(self._close(socket) for socket in list(self.sockets)))
-        log.warning("shutting down: sockets closed (%d), tables given up", RECONNECT)
+        sockets = list(self.sockets)
+        await asyncio.gather(*(self._close(socket) for socket in sockets))
+        log.info("shutting down: %d sockets closed with %d (connect again)", len(sockets),
+                 RECONNECT)
 
     async def _close(self, websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):  # gone meanwhile
