@@ -45,7 +45,7 @@ class MemoryStore(Store):
         self.actions: list[str] = []
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
-             seq: int | None = None) -> None:
+             seq: int | None = None, turn_clock: dict[str, Any] | None = None) -> None:
         if self.failures:
             self.failures -= 1
             raise OSError("the database is away")
@@ -53,6 +53,10 @@ class MemoryStore(Store):
         self.actions = list(record["actions"])
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        pass
+
+    def save_clock(self, table_id: str, turn_clock: dict[str, Any] | None,
+                   seq: int) -> None:
         pass
 
 

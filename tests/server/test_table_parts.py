@@ -80,6 +80,7 @@ def test_every_part_gives_its_piece_of_a_seat_state() -> None:
         "Rematcher": {"again", "moved_to"},
         "Rating": {"rated", "rating"},
         "Talker": {"talk"},
+        "TurnClock": {"turn_clock"},
     }
     state = table.snapshot(Client(0, nowhere), full=True)
     for keys in pieces.values():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import stammtisch
@@ -33,6 +33,7 @@ from stammtisch.server.seats import (
     token_hash,
 )
 from stammtisch.server.store import Store, StoredTable
+from stammtisch.server.table.settings import TableSettings, read_settings
 from stammtisch.server.tables import BOT_ROUND, BOT_TIME, FALLBACK, Table, TableError
 
 LOADS = 2
@@ -62,6 +63,8 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
                   seq=stored.seq if stored.seq is not None else len(actions),
                   created=stored.created, listed=stored.listed, lesson=stored.lesson,
                   hints=stored.hints, rated=stored.rated, bot_round=bot_round,
+                  settings=TableSettings.from_stored(stored.settings),
+                  turn_clock=stored.turn_clock, restoring=True,
                   bot_time=bot_time)
     for index, text in enumerate(actions):
         actor = match.to_act
@@ -182,9 +185,12 @@ class Hub:
     def create(self, game: str, seats: list[str], options: dict[str, Any],
                seed: int | None = None, *, name: str | None = None,
                listed: bool | None = None, hints: bool = False,
-               account: Player | None = None, rated: bool = False) -> tuple[Table, str]:
+               account: Player | None = None, rated: bool = False,
+               settings: Mapping[str, Any] | TableSettings | None = None,
+               ) -> tuple[Table, str]:
         """A new table; ``seats`` holds ``human`` once (the creator), ``open`` for a
         friend, a computer level elsewhere. Returns the table and the creator's token.
+        ``settings``: its turn clock and table talk (server/table/settings.py).
 
         A chosen ``seed`` fixes every deal, so it is taken only at a practice table (the
         creator and this server's computer levels: no friend, no program of the bot API,
@@ -215,9 +221,15 @@ class Hub:
         if rated:
             check_rated(match, account, chosen=seed is not None, hints=hints)
         # A friend's seat is for the friend with the invite link: unlisted unless asked.
+        practice = all(kind == HUMAN or not (kind == OPEN or _program(kind))
+                       for kind in seats)
+        try:
+            chosen_settings = read_settings(settings, rated=rated, practice=practice)
+        except StammtischError as bad:
+            raise TableError(str(bad)) from None
         return self._open_table(match, seats, name, listed=bool(listed),
                                 chosen=seed is not None, hints=hints, account=account,
-                                rated=rated)
+                                rated=rated, settings=chosen_settings)
 
     def create_lesson(self, game: str, *, name: str | None = None) -> tuple[Table, str]:
         """A guided first deal of ``game`` (server/lessons.py): the lesson's own deal
@@ -233,7 +245,8 @@ class Hub:
     def _open_table(self, match: Match, seats: list[str], name: str | None, *,
                     listed: bool = False, chosen: bool = False, lesson: bool = False,
                     hints: bool = False, account: Player | None = None,
-                    rated: bool = False) -> tuple[Table, str]:
+                    rated: bool = False, settings: TableSettings | None = None,
+                    ) -> tuple[Table, str]:
         """The table around a new ``match``, stored; the creator's token."""
         if len(seats) != match.num_players:
             raise TableError(f"this table has {match.num_players} seats, "
@@ -261,10 +274,11 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in built],
                                     match.record(), listed=listed, lesson=lesson,
-                                    hints=hints, rated=rated)
+                                    hints=hints, rated=rated,
+                                    settings=settings.stored() if settings else None)
         table = Table(table_id, match, built, self.store, self.bot_delay, self.grace,
                       created=created, listed=listed, lesson=lesson, hints=hints, rated=rated,
-                      bot_round=self.bot_round, bot_time=self.bot_time)
+                      bot_round=self.bot_round, bot_time=self.bot_time, settings=settings)
         self.tables[table_id] = table
         self.offers.tell(table)
         return table, token
@@ -284,10 +298,12 @@ class Hub:
                  for seat, info in enumerate(table.seats)]
         table_id = secrets.token_urlsafe(9)
         created = self.store.create(table_id, match.game, [s.stored() for s in seats],
-                                    match.record(), listed=table.listed, hints=table.hints)
+                                    match.record(), listed=table.listed, hints=table.hints,
+                                    settings=table.settings.stored())
         made = Table(table_id, match, seats, self.store, self.bot_delay, self.grace,
                      created=created, listed=table.listed, hints=table.hints,
-                     bot_round=self.bot_round, bot_time=self.bot_time)
+                     bot_round=self.bot_round, bot_time=self.bot_time,
+                     settings=table.settings)
         self.tables[table_id] = made
         self.offers.tell(made)
         return made, tokens

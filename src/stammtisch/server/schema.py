@@ -27,6 +27,8 @@ tables = Table(
     Column("owner", String(64), nullable=True),
     Column("lease_until", Float, nullable=True),
     Column("rated", Boolean, nullable=True),
+    Column("settings", Text, nullable=True),
+    Column("turn_clock", Text, nullable=True),
 )
 reviews = Table(
     "reviews", metadata,

@@ -110,6 +110,10 @@ class StoredTable:
     """Its creator allowed hints for everyone (a table with two or more people)."""
     rated: bool = False
     """Its match counts for the ratings of its players (server/ratingstore.py)."""
+    settings: dict[str, Any] | None = None
+    """Its settings beyond the columns above (server/table/settings.py); None before."""
+    turn_clock: dict[str, Any] | None = None
+    """Its running turn clock as last saved (server/table/clock.py); None without one."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -129,6 +133,8 @@ def _row(row: Any) -> StoredTable:
         seats = json.loads(row.seats)
         record = json.loads(row.record)
         result = json.loads(row.result) if row.result else None
+        table_settings = json.loads(row.settings) if row.settings else None
+        turn_clock = json.loads(row.turn_clock) if row.turn_clock else None
     except (ValueError, TypeError) as error:
         raise BrokenRow(f"the stored table {row.id} is broken: {error}") from None
     if not isinstance(record, dict) or not isinstance(record.get("actions", []), list):
@@ -143,7 +149,8 @@ def _row(row: Any) -> StoredTable:
     return StoredTable(
         row.id, row.game, seats, record, bool(row.finished), result, row.created,
         row.updated, bool(row.listed), row.seq, bool(row.lesson), bool(row.hints),
-        bool(row.rated))
+        bool(row.rated), table_settings if isinstance(table_settings, dict) else None,
+        turn_clock if isinstance(turn_clock, dict) else None)
 
 
 def sqlite_file(url: URL) -> Path | None:
@@ -282,7 +289,8 @@ class Store:
 
     def create(self, table_id: str, game: str, seats: list[dict[str, Any]],
                record: dict[str, Any], *, listed: bool = False, lesson: bool = False,
-               hints: bool = False, rated: bool = False) -> float:
+               hints: bool = False, rated: bool = False,
+               settings: dict[str, Any] | None = None) -> float:
         """Store a new table (and its seats in ``match_seats``); returns its creation
         time."""
         now = time.time()
@@ -292,20 +300,23 @@ class Store:
             db.execute(insert(tables).values(
                 id=table_id, game=game, seats=json.dumps(seats), record=json.dumps(record),
                 finished=False, result=None, created=now, updated=now, listed=listed,
-                seq=0, lesson=lesson, hints=hints, rated=rated, **lease))
+                seq=0, lesson=lesson, hints=hints, rated=rated,
+                settings=json.dumps(settings) if settings else None, **lease))
             record_match_seats(db, table_id, now, seats)
         return now
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
-             seq: int | None = None) -> None:
+             seq: int | None = None, turn_clock: dict[str, Any] | None = None) -> None:
         """Write the table's record after a change (and, when it ends the match, each
-        seat's outcome in ``match_seats``). With ``seq`` (the table's new one)
+        seat's outcome in ``match_seats``), with its turn clock as it now runs (None:
+        none runs). With ``seq`` (the table's new one)
         only over ``seq - 1`` (or a row from before seq was stored): else nothing is
         written and :class:`StaleWrite` is raised."""
         values: dict[str, Any] = {
             "record": json.dumps(record), "finished": result is not None,
             "result": json.dumps(result) if result is not None else None,
-            "updated": time.time()}
+            "updated": time.time(),
+            "turn_clock": json.dumps(turn_clock) if turn_clock is not None else None}
         query = self._owned(update(tables).where(tables.c.id == table_id))
         if seq is not None:
             values["seq"] = seq
@@ -320,6 +331,16 @@ class Store:
             raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
                              f"table is no longer at seq {seq - 1} (another server wrote "
                              "it, or it is gone)")
+
+    def save_clock(self, table_id: str, turn_clock: dict[str, Any] | None,
+                   seq: int) -> None:
+        """Write the table's turn clock alone (a decision begun without an action), as
+        it runs at the table's ``seq``: not over a later action's."""
+        query = self._owned(update(tables).where(
+            tables.c.id == table_id, or_(tables.c.seq.is_(None), tables.c.seq == seq)))
+        with self.engine.begin() as db:
+            db.execute(query.values(turn_clock=json.dumps(turn_clock)
+                                    if turn_clock is not None else None))
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as db:

@@ -81,10 +81,15 @@ def _made(table: Table, token: str, public_url: str | None) -> JSONResponse:
                          "url": url, "invite": invite}, status_code=201)
 
 
+TABLE_SETTINGS = ("clock", "clock_reserve", "talk_watchers")
+"""The fields of a request for a new table that are its settings (table/settings.py)."""
+
+
 async def create_table(request: Request) -> JSONResponse:
     """``{"game", "options", "seats": ["human", "open", "random", ...], "seed"?, "name"?,
-    "listed"?, "rated"?}`` -> id, the creator's token and seat, the table's address. A
-    logged-in creator plays under their account's name."""
+    "listed"?, "rated"?, "clock"?, "clock_reserve"?, "talk_watchers"?}`` -> id, the
+    creator's token and seat, the table's address. A logged-in creator plays under their
+    account's name."""
     data = await _new_table_request(request)
     if isinstance(data, JSONResponse):
         return data
@@ -105,7 +110,8 @@ async def create_table(request: Request) -> JSONResponse:
         return _made(*hub(request).create(
             data["game"], data.get("seats", []), data.get("options", {}), seed,
             name=data.get("name"), listed=listed, hints=hints, account=account,
-            rated=rated), settings(request).public_url)
+            rated=rated, settings={key: data[key] for key in TABLE_SETTINGS if key in data}),
+            settings(request).public_url)
     except StammtischError as error:
         return _error(str(error))
 

@@ -23,6 +23,7 @@ from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.seats import OPEN, Seat
 from stammtisch.server.store import Store
+from stammtisch.server.table.clock import TurnClock
 from stammtisch.server.table.front import Front
 from stammtisch.server.table.helpers import Advise, Helpers
 from stammtisch.server.table.pacing import BOT_ROUND
@@ -41,6 +42,7 @@ from stammtisch.server.table.players import BOT_TIME, Players
 from stammtisch.server.table.rating import Rating
 from stammtisch.server.table.rematch import Rematcher
 from stammtisch.server.table.seating import PRESENCE_DELAY, Seating
+from stammtisch.server.table.settings import TableSettings
 from stammtisch.server.table.takeback import Takeback
 from stammtisch.server.table.talk import Talker
 
@@ -54,7 +56,9 @@ class Table(Front):
     def __init__(self, id: str, match: Match, seats: list[Seat], store: Store,  # noqa: A002
                  bot_delay: float, grace: float = 60.0, seq: int = 0, created: float = 0.0,
                  listed: bool = False, lesson: bool = False, hints: bool = False,
-                 rated: bool = False, *,
+                 rated: bool = False, *, settings: TableSettings | None = None,
+                 turn_clock: dict[str, Any] | None = None, restoring: bool = False,
+                 wall: Callable[[], float] = time.time,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  advise: Advise = ask_hint, presence_delay: float = PRESENCE_DELAY,
@@ -77,9 +81,13 @@ class Table(Front):
         self.helpers = Helpers(self, hints=hints, lesson=lesson, advise=advise)
         self.rematcher = Rematcher(self, lesson)
         self.rating = Rating(self, store, rated)
+        self.settings = settings or TableSettings()
+        self.turn_clock = TurnClock(self, self.seating, self.settings, turn_clock,
+                                    restoring=restoring, wall=wall)
         self.talker = Talker(self)
         self.parts: list[Part] = [self.seating, self.takeback, self.helpers,
-                                  self.players, self.rematcher, self.rating, self.talker]
+                                  self.players, self.rematcher, self.rating, self.talker,
+                                  self.turn_clock]
         """In the order they are told; the helpers wake before the players."""
 
     @property
@@ -234,7 +242,7 @@ class Table(Front):
         self.seq += 1
         try:
             with metrics_of(self.store).saving():
-                await self._save()
+                await self._save(play)
         except Exception:
             log.exception("table %s: an action of seat %s could not be stored", self.id, seat)
             self.match.undo()
@@ -276,9 +284,17 @@ class Table(Front):
     async def save_seats(self) -> None:
         await self._save_seats()
 
-    async def _save(self) -> None:
+    async def save_clock(self) -> None:
+        await asyncio.to_thread(self.store.save_clock, self.id, self.turn_clock.saved(),
+                                self.seq)
+
+    async def _save(self, play: Play | None = None) -> None:
+        """Store the match (and the turn clock as ``play``, if it is an action being
+        stored, leaves it)."""
         record, result = self.match.record(), self.match.result
-        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq)
+        clock = self.turn_clock.after(play) if play is not None else self.turn_clock.saved()
+        more = {} if clock is None else {"turn_clock": clock}
+        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq, **more)
 
     async def _save_seats(self) -> None:
         await asyncio.to_thread(self.store.save_seats, self.id,

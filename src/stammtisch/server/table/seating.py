@@ -68,10 +68,18 @@ class Seating(Part):
         return next((seat for seat, info in enumerate(self.seats) if info.for_bot(name)),
                     None)
 
+    @property
+    def marked_away(self) -> set[int]:
+        """People whose socket is here but who let the turn clock run out
+        (table/clock.py): they count as away until they play again."""
+        held = {client.seat for client in self.host.clients}
+        return {seat for seat, info in enumerate(self.seats)
+                if info.kind == HUMAN and info.away_since is not None and seat in held}
+
     def public_seats(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         held = {client.seat for client in self.host.clients}
-        return [info.public(self.grace, now, seat in held)
+        return [info.public(self.grace, now, seat in held and info.away_since is None)
                 for seat, info in enumerate(self.seats)]
 
     def lobby_seats(self) -> list[dict[str, Any]]:
@@ -188,6 +196,9 @@ class Seating(Part):
                 self.seats[seat] = info
                 raise
             self._disarm(seat)
+            for held in host.clients:  # a person marked away, still here: now watching
+                if held.seat == seat:
+                    held.seat = None
             host.seat_changed(seat)
             await host.broadcast(answer=client, answer_id=answer_id)
         host.wake_bots()
@@ -200,6 +211,20 @@ class Seating(Part):
         for info in self.seats:
             if info.kind == HUMAN:
                 info.away_since = now
+
+    def mark_away(self, seat: int) -> None:
+        """The person at ``seat`` let the turn clock run out too often: away as if they
+        had left (the grace runs), though their socket is still here."""
+        info = self.seats[seat]
+        if info.kind != HUMAN or info.away_since is not None:
+            return
+        info.away_since = time.monotonic()
+        self._arm(seat, self.grace)
+
+    def back(self, seat: int) -> None:
+        """The person at ``seat``, marked away, played again."""
+        self.seats[seat].away_since = None
+        self._disarm(seat)
 
     def arrive(self, client: Client) -> bool:
         """A socket joins; True when it brings its seat's person back."""
