@@ -17,6 +17,7 @@ from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
@@ -94,8 +95,6 @@ class RefuseWhileDraining:
             if "app" in scope else None
         if scope["type"] == "http" and drain is not None and drain.draining \
                 and (scope["method"], scope["path"]) in REFUSED_WHILE_DRAINING:
-            from starlette.responses import JSONResponse
-
             response = JSONResponse(
                 {"error": "this server process is shutting down and takes no new tables: "
                           "try again in a moment"},
@@ -107,8 +106,7 @@ class RefuseWhileDraining:
 
 class DrainingServer(uvicorn.Server):
     """uvicorn's server of ``app``, whose first SIGTERM or Ctrl-C drains it (its
-    ``state.drain``) before uvicorn's own shutdown; :meth:`drain` does the same from
-    another thread."""
+    ``state.drain``) before uvicorn's own shutdown."""
 
     def __init__(self, config: uvicorn.Config, app: Starlette, wait: float = 0.0) -> None:
         super().__init__(config)
@@ -123,9 +121,6 @@ class DrainingServer(uvicorn.Server):
         if first:
             self.should_exit = False  # the next tick starts the drain, which ends it
             self.drain_asked = True
-
-    def drain(self) -> None:
-        self.drain_asked = True
 
     async def on_tick(self, counter: int) -> bool:
         if self.drain_asked and self._draining is None:
