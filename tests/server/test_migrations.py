@@ -22,6 +22,7 @@ from stammtisch.server import history, migrations
 from stammtisch.server.accounttables import match_seats
 from stammtisch.server.schema import metadata
 from stammtisch.server.store import Store, StoredTable, StoreError, schema_revision
+from stammtisch.server.tournaments import tables as tournament_tables  # noqa: F401
 from tests.server.conftest import fresh_schema
 
 DATA = Path(__file__).parent.parent / "data"

@@ -27,9 +27,11 @@ from stammtisch.server.reviews import Reviews
 from stammtisch.server.routes import accounts as account_routes
 from stammtisch.server.routes import api, bots, health, pages, players
 from stammtisch.server.routes import playnow as playnow_routes
+from stammtisch.server.routes import tournaments as tournament_routes
 from stammtisch.server.sessions import Sessions
 from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store, StoreError
+from stammtisch.server.tournaments.runner import Runner
 from stammtisch.server.ws import table_socket
 
 log = logging.getLogger("stammtisch.server")
@@ -103,6 +105,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     cluster = _cluster_module().Cluster(hub, settings, me) if me is not None else None
     playnow = play_now(hub, cluster)
     replays = history.Replays()
+    runner = Runner(hub, me or "here")
     reviews = Reviews(settings.review_budget,
                       board=None if cluster is None else shared.ReviewBoard(cluster))
     measured.watch_queue("review", reviews.queue)
@@ -112,11 +115,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.get_running_loop().create_task(_sweeping(hub))
+        advancing = asyncio.get_running_loop().create_task(runner.run())
         if cluster is not None:
             await cluster.start()
         await playnow.start()
         yield
         sweeper.cancel()
+        advancing.cancel()
         await playnow.stop()
         if cluster is not None:
             await cluster.stop()
@@ -135,6 +140,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *bots.routes,
         *account_routes.routes,
         *players.routes,
+        *tournament_routes.routes,
         *playnow_routes.routes,
         WebSocketRoute("/ws/tables/{table_id}", drain.tracked("table", table_socket)),
         WebSocketRoute("/ws/bot", drain.tracked("bot", bot_socket)),
@@ -142,6 +148,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ])
     app.state.settings = settings
     app.state.hub = hub
+    app.state.tournament_runner = runner
     app.state.playnow = playnow
     app.state.cluster = cluster
     app.state.replays = replays

@@ -9,6 +9,7 @@ from sqlalchemy import create_engine
 
 from stammtisch.server import accounttables, ratingstore  # noqa: F401 - their tables
 from stammtisch.server.schema import metadata
+from stammtisch.server.tournaments import tables as tournament_tables  # noqa: F401
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # the alembic command line, for writing a new revision
