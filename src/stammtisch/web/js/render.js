@@ -10,6 +10,7 @@ import { actionLabel, logTexts, seatName } from "./words.js";
 import { coachPanel, hintLine, lessonOver } from "./coach.js";
 import { waitingRoom, watchBanner } from "./seating.js";
 import { summaryBox } from "./summary.js";
+import { clockBadge } from "./turnclock.js";
 import { bindCards, selectedCards } from "./choosing.js";
 import { connectionStatus, send } from "./connection.js";
 import { ctx, current, lastHint, levelNames, log, myLegal, noticeText, say, unannounced, waitingHint } from "./state.js";
@@ -115,7 +116,7 @@ export function render() {
   bindCards(order);
   const hand = h("section", { class: "hand-area", "aria-label": t("ui.your_hand") },
     h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view, state.options)),
-      myStanding(view)),
+      myStanding(view), clockBadge(state.seat)),
     h("div", { class: "hand" }, handNodes.length ? handNodes : h("span", { class: "empty" }, "–")));
   const tools = h("div", { class: "tools" },
     state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo", seq: state.seq }) }, t("ui.undo")) : null,

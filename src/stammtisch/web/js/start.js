@@ -24,6 +24,7 @@ let hintsForAll = false;
 let botNames = {};
 let account = null;  // the logged-in account: only it may ask for a rated match
 let rated = false;
+let clockChoice = "";  // the turn clock chosen ("none", "relaxed" ...); "" the default
 
 const OPEN = "open";
 const YOU = "you";
@@ -139,8 +140,23 @@ function seatsFieldset(g) {
     rows.push(h("div", { class: "field check" }, hints, h("label", { for: "hints-for-all" }, t("ui.hints_for_all")),
       h("p", { class: "doc", id: "hints-for-all-doc" }, t("ui.hints_for_all_doc"))));
   }
+  if (Array.from({ length: count }, (_, s) => levels[s]).some((l) => l === OPEN || l === EXTERNAL)) rows.push(clockField());
   if (account) rows.push(ratedField());
   return h("fieldset", {}, h("legend", {}, t("ui.seats")), rows, h("p", { class: "doc" }, t("ui.level_note")));
+}
+
+// The turn clock, where someone waits for the others (server/table/settings.py): none,
+// or seconds per decision; a rated table has the normal one unless another is chosen.
+const CLOCKS = { relaxed: 60, normal: 30, fast: 15 };
+
+function clockField() {
+  const shown = clockChoice || (account && rated ? "normal" : "none");
+  const select = h("select", { id: "turn-clock", "aria-describedby": "turn-clock-doc" },
+    ["none", ...Object.keys(CLOCKS)].map((name) => new Option(
+      name === "none" ? t("ui.clock_none") : t(`ui.clock_${name}`, { seconds: CLOCKS[name] }), name, false, name === shown)));
+  select.addEventListener("change", () => { clockChoice = select.value; });
+  return h("div", { class: "field" }, h("label", { for: "turn-clock" }, t("ui.clock")), select,
+    h("p", { class: "doc", id: "turn-clock-doc" }, t("ui.clock_doc")));
 }
 
 function ratedField() {
@@ -178,6 +194,7 @@ async function start(event) {
   if (name) request.name = name;
   if (account && rated) request.rated = true;  // a rated match gives no hints
   if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll && !request.rated });
+  if (clockChoice && seats.some((s) => s === OPEN || s.startsWith("bot:"))) request.clock = CLOCKS[clockChoice] || 0;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
   const body = await response.json();

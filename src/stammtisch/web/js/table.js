@@ -9,6 +9,7 @@ import { header } from "./page.js";
 import { stateArrived } from "./seating.js";
 import { forgetToken, keepToken, keepTokenOf, online, openConnection, send, synced } from "./connection.js";
 import { current, hintCame, hintGivenUp, hintQueued, myLegal, noteMoved, say, takeCatalog, takeState } from "./state.js";
+import { noteClock } from "./turnclock.js";
 import {
   acting, announceTurn, canPremove, closeSummary, confirmPremove, connectionLost, dropPremove, noteDealEnd, planForced,
   setTitle, startTimers, summaryIndex, tickEverySecond, togglePremove,
@@ -39,6 +40,7 @@ function clickCard(code) {
 function receive(message) {
   if (message.type === "state") {
     takeState(message);
+    noteClock(message);
     synced();
     stateArrived();
     noteDealEnd();

@@ -12,6 +12,7 @@ import { autoPlay, sound, summarySeconds, tone } from "./prefs.js";
 import { decisionTimes, forcedDelay, noteDecision } from "./pace.js";
 import { online } from "./connection.js";
 import { current, log, myLegal, say } from "./state.js";
+import { myTimeLeft, tickClock } from "./turnclock.js";
 
 let tableId = "";
 let hooks = { act() {}, render() {} };
@@ -22,6 +23,7 @@ let forced = null;  // { action, seq, wait }: the one legal action, played after
 let forcedTimer = null;
 let turnSeq = -1;  // the seq of the last turn announced (tone, title)
 let turnStarted = performance.now();  // when this seat's turn (or its summary's end) came
+const FORCED_MARGIN = 2000;  // ms: a forced move is played this long before the turn clock's end
 
 // `act(action)` plays an action, `render()` draws the page again.
 export function startTimers(table, { act, render }) {
@@ -34,6 +36,7 @@ export function startTimers(table, { act, render }) {
 export function tickEverySecond() {
   setInterval(() => {
     tickCountdowns(current());
+    tickClock();
     const left = document.querySelector("[data-summary-left]");
     if (left) left.textContent = ` (${summaryLeft()})`;
   }, 1000);
@@ -105,7 +108,7 @@ export function planForced() {
     const action = forced?.action;
     forced = null;
     if (still && !summary) hooks.act(action);
-  }, Math.max(0, forced.wait - (performance.now() - turnStarted)));
+  }, Math.max(0, Math.min(forced.wait - (performance.now() - turnStarted), myTimeLeft() - FORCED_MARGIN)));
 }
 
 export function canPremove() {
