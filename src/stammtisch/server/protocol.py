@@ -150,7 +150,8 @@ Server to client:
   "seats": [{"kind": "human"|"bot"|"open", "name", "level", "connected",
   "grace_left", "takeover"}], "watchers", "grace", "options", "view",
   "log_start", "events", "actions", "to_act", "can_undo", "hint", "result",
-  "chosen_deals", "again", "moved_to"}``
+  "chosen_deals", "again", "moved_to", "turn_clock", ...}`` (each part of the
+  table adds its piece: see below for the turn clock and table talk)
   (:meth:`stammtisch.server.tables.Table.snapshot`). ``view`` is the seat's view,
   the public view for a watcher; events are the match's public events from
   ``log_start`` on. ``seq`` grows by one with every change of the match (an
@@ -181,6 +182,24 @@ A person who comes back with the token gets the full state
 (``log_start`` 0) and plays on. A table is rebuilt from the store when its first
 socket comes (after a restart, or after every socket had left): every person
 then starts away with a fresh grace period.
+
+Turn clocks (server/table/clock.py, server/table/settings.py). ``POST /api/tables``
+takes ``"clock"``: seconds per decision of a person, 0 or absent for none (5..600), and
+``"clock_reserve"``: seconds a person may draw on over the match when a decision runs
+long (0..600; default twice the clock); a rated table has 30 s unless another clock is
+asked; a practice table (one person against this server's computer levels) and a
+lesson never have one (a ``clock`` there is refused, 400). ``state`` carries
+``"turn_clock"``: null without a clock, else ``{"per_decision", "reserves": [seconds
+or null per seat: null for a seat no person holds], "running": null or {"seat",
+"left" (seconds until the stand-in decides, the reserve included), "decision_left"
+(seconds of the decision's own time), "forced" (one legal action: it draws nothing
+from the reserve)}}``, as of the moment the state was sent. When ``left`` runs out
+the stand-in computer player (``club``) makes that one decision and the table moves
+on as after any action; after two such decisions in a row the person's seat shows
+``connected: false`` with the grace countdown, as if they had left, until they act
+themselves again. The deadline is stored with the table: a restart, or another
+process taking the table over, goes on with the same one. Computer players and
+programs of the bot API are never timed by it.
 
 Watchers: the watcher count in ``state`` is brought up to date with the next
 broadcast; a watcher coming or going is not broadcast on its own (a crowd of
