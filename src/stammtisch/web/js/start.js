@@ -7,6 +7,7 @@ import { formatNumber, t, has } from "./i18n.js";
 import { h } from "./dom.js";
 import { header } from "./page.js";
 import { startLesson } from "./lesson.js";
+import { playNowSection, resumePlayNow } from "./playnow.js";
 
 const root = document.getElementById("app");
 let games = [];
@@ -253,7 +254,7 @@ function render() {
   });
   root.replaceChildren(h("main", { class: "start" },
     h("h1", {}, t("app.title")), h("p", { class: "tagline" }, t("app.tagline")),
-    h("form", { onsubmit: start }, picker,
+    h("form", { onsubmit: start }, picker, playNowSection(g.name, preset),
       h("p", { class: "learn" }, h("button", { type: "button", class: "secondary", id: "learn",
         onclick: () => startLesson(g.name).catch((e) => { error = e.message; render(); }) }, t("coach.learn")),
         " ", h("span", { class: "doc" }, t("coach.learn_doc"))),
@@ -272,5 +273,6 @@ fetch("/api/games").then((r) => r.json()).then((list) => {
   if (!games.some((g) => g.name === chosen)) chosen = games[0].name;
   applyPreset("rules");
   render();
+  resumePlayNow();
 });
 render();
