@@ -10,6 +10,7 @@ import { actionLabel, logTexts, seatName } from "./words.js";
 import { coachPanel, hintLine, lessonOver } from "./coach.js";
 import { waitingRoom, watchBanner } from "./seating.js";
 import { summaryBox } from "./summary.js";
+import { talkBubble, talkMenu } from "./talk.js";
 import { clockBadge } from "./turnclock.js";
 import { bindCards, selectedCards } from "./choosing.js";
 import { connectionStatus, send } from "./connection.js";
@@ -116,7 +117,7 @@ export function render() {
   bindCards(order);
   const hand = h("section", { class: "hand-area", "aria-label": t("ui.your_hand") },
     h("div", { class: "hand-head" }, h("h2", {}, t("ui.your_hand")), h("span", { class: "mine" }, game.mine(view, state.options)),
-      myStanding(view), clockBadge(state.seat)),
+      myStanding(view), clockBadge(state.seat), talkBubble(state.seat)),
     h("div", { class: "hand" }, handNodes.length ? handNodes : h("span", { class: "empty" }, "–")));
   const tools = h("div", { class: "tools" },
     state.can_undo ? h("button", { type: "button", class: "secondary", onclick: () => send({ type: "undo", seq: state.seq }) }, t("ui.undo")) : null,
@@ -146,6 +147,7 @@ export function render() {
         "data-phase": view.phase, "data-turn": state.result ? "over" : legal.length ? "me" : "other",
         "data-connection": down ? "down" : "up" },
         h("h1", { class: "game-title" }, t(`game.${state.game}`), " ", rulesHelp(view.phase)),
+        talkMenu(),
         watchBanner(state),
         outBanner,
         state.chosen_deals ? h("p", { class: "practice" }, t("ui.chosen_deals")) : null,

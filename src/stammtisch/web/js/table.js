@@ -16,6 +16,7 @@ import {
 } from "./timers.js";
 import { candidates, clearSelection, keepLegalSelection, listenToKeys, toggleCard } from "./choosing.js";
 import { render, startDrawing } from "./render.js";
+import { startTalk, talkHeard, talkState } from "./talk.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
@@ -41,6 +42,7 @@ function receive(message) {
   if (message.type === "state") {
     takeState(message);
     noteClock(message);
+    talkState(message);
     synced();
     stateArrived();
     noteDealEnd();
@@ -48,6 +50,8 @@ function receive(message) {
     if (confirmPremove()) return;
     announceTurn();
     planForced();
+  } else if (message.type === "talk") {
+    talkHeard(message);
   } else if (message.type === "moved") {
     goOn(message);
   } else if (message.type === "seated") {
@@ -106,6 +110,7 @@ listenToKeys({
 });
 startTimers(tableId, { act, render });
 startDrawing(tableId, { act, clickCard });
+startTalk(tableId, render);
 header(render, { settings: true });
 render();
 openConnection(tableId, { onMessage: receive, onClose: closed });

@@ -12,6 +12,7 @@ import { isAway, presence, takeoverForm } from "./seating.js";
 import { bindButtons, candidates, keyFor } from "./choosing.js";
 import { connectionStatus, online, send } from "./connection.js";
 import { ctx, current, levelNames, movedTo, myLegal } from "./state.js";
+import { talkBubble, talkInLog } from "./talk.js";
 import { clockBadge } from "./turnclock.js";
 
 // The other seats in the order they play after this one (a watcher sees them in order).
@@ -30,7 +31,7 @@ export function seatsStrip(view, game, c) {
       level ? h("div", { class: "level" }, `${t("ui.computer")}: ${level}`) : null,
       h("div", { class: "seat-stats" }, game.seat(view, seat).filter(Boolean).map((x) => h("span", {}, x))),
       view.to_act === seat ? h("div", { class: "acting-note" }, t("ui.to_act")) : null,
-      clockBadge(seat), presence(info, seat), takeoverForm(state, seat, levelNames(), send));
+      clockBadge(seat), presence(info, seat), takeoverForm(state, seat, levelNames(), send), talkBubble(seat));
   }));
 }
 
@@ -185,7 +186,7 @@ export function rulesBox() {
 }
 
 export function logBox(events, c) {
-  const items = logTexts(events, c).map((text) => h("li", {}, text));
+  const items = talkInLog(events, c, logTexts(events, c).map((text) => h("li", {}, text)));
   const box = h("ol", { class: "log-list" }, items);
   return h("section", { class: "log", id: "log", "aria-label": t("ui.log") }, h("h2", {}, t("ui.log")), box);
 }
