@@ -100,6 +100,7 @@ def test_two_guests_are_found_then_seated_together_each_with_a_token_of_their_ow
             assert table.seat_of(two["token"]) == two["seat"]
             assert table.seats[one["seat"]].name == "Ann"
             assert table.phase == "playing"
+            assert (table.settings.clock, table.settings.clock_reserve) == (30, 60)
             assert await state(http) == {"state": "none"}  # no ticket: nothing to see
     run(go())
 
@@ -128,6 +129,7 @@ def test_a_guest_alone_gets_computer_levels_once_the_wait_is_over(
             table = app.state.hub.tables[seated["table"]]
             assert [info.kind for info in table.seats].count(BOT) == 3
             assert table.match.options["num_players"] == 4
+            assert table.settings.clock == 0  # one person against computers: no clock
     run(go())
 
 

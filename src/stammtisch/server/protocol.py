@@ -143,6 +143,8 @@ socket's own seat.
   ``again`` once more, is sent the same ``moved`` message. The pending requests
   and the move are kept in memory only: after a restart the old table is over
   again with nobody asked, and a new ``again`` makes another new table.
+- ``{"type": "talk", "say": "gg"}``: say one of the table talk's phrases (see Table
+  talk below).
 
 Server to client:
 
@@ -166,6 +168,7 @@ Server to client:
   against the others); ``facts`` what a player can check (``value``: the hand's
   value after the action; ``wins``/``points``: the trick). The page words it.
 - ``moved``: ``{"type": "moved", "table", "seat"?, "token"?}``: see ``again``.
+- ``talk``: ``{"type": "talk", "seat", "say", "at", "log", "n"}``: see Table talk.
 - ``seated`` and ``{"type": "error",
   "code", "message"}`` with a code of :data:`CODES`. An error never changes the
   table and never closes the socket, except as said under Limits.
@@ -200,6 +203,27 @@ on as after any action; after two such decisions in a row the person's seat show
 themselves again. The deadline is stored with the table: a restart, or another
 process taking the table over, goes on with the same one. Computer players and
 programs of the bot API are never timed by it.
+
+Table talk (server/table/talk.py). The people at a table may say one of a few fixed
+phrases and faces, never free text: ``{"type": "talk", "say": ID}`` with an ID of
+:data:`SAYINGS` (``gg``, ``well_played``, ``thanks``, ``oops``, ``your_turn``,
+``good_luck``, and the faces ``smile``, ``surprised``, ``phew``, ``thumbs_up``; the
+pages word them in each language). The checks, in order: ``bad_message`` (no ``say``,
+or one not of :data:`SAYINGS`), ``not_seated`` (a watcher), ``not_now`` (a program of
+the bot API, a seat a computer player took over, or a table where fewer than two
+people sit or may sit: a practice table, a lesson), ``rate_limited`` (the seat said 3
+things in the last 10 s, from any of its sockets). What is said is sent at once, not
+as a ``state``, to every socket of the table's seats (the speaker's too, the speaking
+one with the message's ``id``), and to the watchers only where the creator allowed it
+with ``"talk_watchers": true`` in ``POST /api/tables`` (default false): ``{"type":
+"talk", "seat", "say", "at" (the table's ``seq`` when it was said), "log" (the number
+of events in the log then: its place in the log), "n" (its number at this table, from
+1)}``. ``state`` carries ``"talk": {"may" (this socket may talk), "watchers" (the
+watchers hear it), "said": [the last 8 talk messages, oldest first; empty for a
+watcher where they do not hear it]}``. Programs hear it as a person in their seat
+would and may ignore it. Kept in memory only: after a restart a table's talk starts
+again from ``n`` 1. Muting a seat or turning the talk off is the page's own (kept in
+the browser).
 
 Watchers: the watcher count in ``state`` is brought up to date with the next
 broadcast; a watcher coming or going is not broadcast on its own (a crowd of
@@ -322,7 +346,8 @@ both; a full table forms at once, else the people found when the first one's wai
 (less the found phase) sit with the computer level nearest their mean rating. One process
 of a cluster pairs each queue at a time (a Redis lease); every step of a person is an
 atomic Redis script, so nobody is seated twice. A table of logged-in people only is
-rated; any other is casual.
+rated; any other is casual. Where two or more sit, the table has a turn clock of 30 s a
+decision and a 60 s reserve.
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ from stammtisch.server.playnow.queue import (
 from stammtisch.server.protocol import MAX_NAME
 from stammtisch.server.ratingstore import current
 from stammtisch.server.seats import HUMAN, OPEN, Player, Seat, new_token, token_hash
+from stammtisch.server.table.settings import TableSettings
 from stammtisch.server.tables import Table
 
 if TYPE_CHECKING:
@@ -55,6 +56,9 @@ TICK = 0.25
 """Seconds between two pairings of the queues this process holds."""
 GUEST = "Guest"
 """A guest's name when they gave none."""
+CLOCK = TableSettings(clock=30, clock_reserve=60)
+"""The turn clock of a Play now table where two or more sit (one person against
+computer levels waits for nobody: a practice table has none)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +118,8 @@ def open_table(hub: Hub, game: str, rules: str, group: Group,
                ) -> tuple[Table, dict[str, tuple[int, str]]]:
     """The table of a formed group: its people in random seats (each with a new token;
     a program by its bot account), computer levels in the rest. Rated when everyone at
-    it who is a person is logged in; the first person is its creator."""
+    it who is a person is logged in; with :data:`CLOCK` where two or more sit; the
+    first person is its creator."""
     people = list(group.people)
     names = dict(zip((e.person for e in people), _distinct_names(people), strict=True))
     places: list[Entry | str] = [*people, *group.levels]
@@ -129,7 +134,8 @@ def open_table(hub: Hub, game: str, rules: str, group: Group,
         if creator is not None and creator.account is not None else None
     table, token = hub.create(game, kinds, table_options(game, rules),
                               name=names[creator.person] if creator else None,
-                              account=account, rated=rated)
+                              account=account, rated=rated,
+                              settings=CLOCK if len(people) > 1 else None)
     seated: dict[str, tuple[int, str]] = {}
     for seat, place in enumerate(places):
         if not isinstance(place, Entry):
