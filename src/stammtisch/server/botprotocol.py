@@ -57,7 +57,9 @@ invite link names the table): the seat becomes its, shown under its account's na
 like a seated person's or program's: ``name_taken``), with the ``club`` fallback;
 ``seated`` answers with ``"token": null``: the bot token stays its credential. ``hint``,
 ``undo``, ``again`` and ``fill`` are refused to a program (``not_now``, ``not_now``,
-``not_now``, ``not_owner``).
+``not_now``, ``not_owner``), and so is ``talk`` (``not_now``): the table talk is for the
+people, though a program is sent their ``talk`` messages as a person in its seat would
+be, and may ignore them as it ignores any message type it does not know.
 
 The time limit: on its turn a connected program has Settings.bot_time seconds (default
 10, ``stammtisch serve --bot-time``; the ``hello`` says it) to act; an illegal action is
