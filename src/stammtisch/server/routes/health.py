@@ -7,9 +7,10 @@ Prometheus' text format)."""
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 from prometheus_client import CONTENT_TYPE_LATEST
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -27,9 +28,22 @@ async def healthz(_request: Request) -> JSONResponse:
     return JSONResponse({"alive": True}, headers=NO_STORE)
 
 
-def _ping_database(request: Request) -> None:
-    with store(request).engine.connect() as db:
+def _ping_database(engine: Engine) -> None:
+    with engine.connect() as db:
         db.execute(text("SELECT 1"))
+
+
+_pings: weakref.WeakKeyDictionary[Engine, asyncio.Future[None]] = weakref.WeakKeyDictionary()
+"""The database check in flight, per engine: checks asked meanwhile wait for it, so that
+a database that hangs holds one worker thread, not one per check."""
+
+
+def _database_answers(engine: Engine) -> asyncio.Future[None]:
+    ping = _pings.get(engine)
+    if ping is None or ping.done():
+        ping = _pings[engine] = asyncio.ensure_future(asyncio.to_thread(_ping_database, engine))
+        ping.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return ping
 
 
 def _brief(error: BaseException) -> str:
@@ -43,7 +57,8 @@ async def _unready(request: Request) -> str | None:
     if drain.draining:
         return "shutting down"
     try:
-        await asyncio.wait_for(asyncio.to_thread(_ping_database, request), CHECK_TIMEOUT)
+        await asyncio.wait_for(asyncio.shield(_database_answers(store(request).engine)),
+                               CHECK_TIMEOUT)
     except TimeoutError:
         return f"the database did not answer within {CHECK_TIMEOUT:g} s"
     except Exception as error:  # noqa: BLE001 - whatever keeps the database away
