@@ -25,6 +25,8 @@ PAGES = {
     "/me/matches": "mymatches.js",
     "/players/Anna": "profile.js",
     "/leaderboard/schnapsen": "leaderboard.js",
+    "/tournaments": "tournaments.js",
+    "/tournaments/x": "tournament.js",
 }
 SHARED = [line for line in (WEB_DIR / SHARED_HEAD).read_text(encoding="utf-8").splitlines()
           if line.strip()]

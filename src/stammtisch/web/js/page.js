@@ -73,7 +73,7 @@ export function header(rerender, { settings = false } = {}) {
       h("a", { href: "/", class: "brand" }, "♣♦ ", t("app.title"), " ♥♠"),
       h("nav", { "aria-label": t("ui.main_nav") },
         h("a", { href: "/" }, t("ui.start")), h("a", { href: "/lobby" }, t("ui.lobby")),
-        h("a", { href: "/history" }, t("ui.history")), h("a", { href: "/leaderboard" }, t("board.title"))),
+        h("a", { href: "/history" }, t("ui.history")), h("a", { href: "/leaderboard" }, t("board.title")), h("a", { href: "/tournaments" }, t("tour.title"))),
       h("div", { class: "header-tools" }, accountLinks(),
         settings ? h("details", { class: "settings", open: wasOpen }, h("summary", {}, t("ui.settings")),
           h("div", { class: "settings-panel" },
