@@ -28,6 +28,11 @@ more share a PostgreSQL database (``--postgres``, a fresh schema per run) and a 
 processes in turn, so that most of them are relayed to the table's process
 (server/cluster.py). One process runs on its SQLite file as before.
 
+With ``--play-now FRACTION`` that part of the clients ask for tables through Play now
+instead (tools/loadbench_playnow.py): the report's ``play_now`` says how long past
+their chosen wait they were seated, and whether any seat was given twice or any person
+seated twice (the stored tables hold exactly the seats the clients were given).
+
 The report is one JSON object on stdout per run. ``--scrape FILE`` appends each
 server's ``/metrics`` (server/metrics.py), scraped at the end of each window, to FILE.
 """
@@ -59,6 +64,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
 from stammtisch.server.seattoken import offered_subprotocols
+from tools.loadbench_playnow import Seekers
 
 GAMES = (("schnauz", {"num_players": 4, "lives": 1}), ("scat", {"num_players": 4, "lives": 1}))
 """The tables, in turn: four seats each, one life (matches of a few minutes)."""
@@ -335,6 +341,8 @@ class Bench:
         stop = asyncio.Event()
         runs = [TableRun(self, i) for i in range(self.tables)]
         tasks = []
+        if self.seekers is not None:
+            tasks.append(asyncio.create_task(self.seekers.run(stop)))
         started = time.monotonic()
         for run in runs:  # open the tables a few at a time, as people come
             tasks.append(asyncio.create_task(run.play(stop)))
@@ -347,6 +355,8 @@ class Bench:
         preempted = sum(_preempted(pid) for pid in self.server_pids)
         cpu_self = time.process_time()
         self.totals.measuring = True
+        if self.seekers is not None:
+            self.seekers.measuring = True
         window = time.monotonic()
         low = self.connected
         while time.monotonic() - window < self.seconds:
@@ -354,6 +364,8 @@ class Bench:
             low = min(low, self.connected)
         elapsed = time.monotonic() - window
         self.totals.measuring = False
+        if self.seekers is not None:
+            self.seekers.measuring = False
         cpu_server = sum(_cpu_seconds(pid) for pid in self.server_pids) - cpu_server
         preempted = sum(_preempted(pid) for pid in self.server_pids) - preempted
         cpu_self = time.process_time() - cpu_self
@@ -391,6 +403,8 @@ class Bench:
         }
 
     server_pids: list[int] = []
+    seekers: Seekers | None = None
+    """The clients of Play now (``--play-now``), if any."""
     scrape = ""
     """A file the servers' ``/metrics`` are appended to at the end of the window."""
 
@@ -410,6 +424,8 @@ class Bench:
             with sqlite3.connect(self.db) as db:
                 stored = {row[0]: len(json.loads(row[1]).get("actions", []))
                           for row in db.execute("SELECT id, record FROM tables")}
+        if self.seekers is not None:
+            self.seekers.check_stored(self.stored_seats())
         differ = {t: stored.get(t, -1) - seen for t, seen in self.totals.tables.items()
                   if stored.get(t, -1) != seen}
         return {"tables_checked": len(self.totals.tables), "tables_differing": len(differ),
@@ -417,6 +433,14 @@ class Bench:
                 "actions_seen": sum(self.totals.tables.values()),
                 "unanswered_acts": self.totals.sent - self.totals.accepted_all
                 - len(self.totals.errors)}
+
+
+    def stored_seats(self) -> list[list[dict[str, Any]]]:
+        """Every stored table's seats."""
+        if self.cluster is not None:
+            return self.cluster.seats()
+        with sqlite3.connect(self.db) as db:
+            return [json.loads(row[0]) for row in db.execute("SELECT seats FROM tables")]
 
 
 def _quantile_interval(ordered: list[float], q: float) -> list[float] | None:
@@ -490,6 +514,18 @@ class Cluster:
         finally:
             engine.dispose()
 
+    def seats(self) -> list[list[dict[str, Any]]]:
+        """Every stored table's seats."""
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.db)
+        try:
+            with engine.connect() as db:
+                return [json.loads(row[0])
+                        for row in db.execute(text("SELECT seats FROM tables"))]
+        finally:
+            engine.dispose()
+
     def drop(self) -> None:
         from sqlalchemy import text
 
@@ -500,8 +536,13 @@ class Cluster:
 
 def run_once(clients: int, think: tuple[float, float], seconds: float,
              workdir: Path, profile: str = "", deflate: bool = True,
-             cluster: Cluster | None = None, scrape: str = "") -> dict[str, Any]:
-    bench = Bench(clients, think, seconds, _free_port(), workdir, profile, deflate, cluster)
+             cluster: Cluster | None = None, scrape: str = "",
+             play_now: float = 0.0) -> dict[str, Any]:
+    seekers = round(clients * play_now)
+    bench = Bench(clients - seekers, think, seconds, _free_port(), workdir, profile, deflate,
+                  cluster)
+    if seekers:
+        bench.seekers = Seekers(seekers, bench.http_urls, bench.ws_urls)
     bench.scrape = scrape
     servers = bench.start_servers()
     bench.server_pids = [server.pid for server in servers]
@@ -513,6 +554,8 @@ def run_once(clients: int, think: tuple[float, float], seconds: float,
         for server in servers:
             server.wait(timeout=60)
     report["lost"] = bench.lost()
+    if bench.seekers is not None:
+        report["play_now"] = bench.seekers.report()
     report["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return report
 
@@ -543,6 +586,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scrape", default="", metavar="FILE",
                         help="append each server's /metrics (Prometheus' text format), "
                              "scraped at the end of each run's window, to FILE")
+    parser.add_argument("--play-now", type=float, default=0.0, metavar="FRACTION",
+                        help="this part of the clients (0 to 1) ask for tables through "
+                             "Play now instead (tools/loadbench_playnow.py)")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split(","))
     _raise_open_files(20000)
@@ -554,7 +600,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     report = run_once(clients, (low, high), args.seconds, Path(workdir),
                                       args.profile, not args.no_deflate, cluster,
-                                      args.scrape)
+                                      args.scrape, args.play_now)
                 finally:
                     if cluster is not None:
                         cluster.drop()
