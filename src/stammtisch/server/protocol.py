@@ -348,6 +348,35 @@ of a cluster pairs each queue at a time (a Redis lease); every step of a person 
 atomic Redis script, so nobody is seated twice. A table of logged-in people only is
 rated; any other is casual. Where two or more sit, the table has a turn clock of 30 s a
 decision and a 60 s reserve.
+
+Tournaments (issue 43; server/tournaments/, server/routes/tournaments.py). Swiss
+tournaments. ``GET /api/tournaments``: ``{"upcoming", "running", "finished"}``, each a
+list of ``{"id", "name", "game", "rules", "table_size", "rounds", "round", "clock",
+"computers", "starts", "creator_name", "state", "players", "url"}`` (finished ones
+include ``cancelled``). ``POST /api/tournaments`` (logged in, else 401) ``{"name",
+"game", "rules": "rules"|"traditional", "rounds" (1 to 15), "clock"? (seconds per
+decision: 0 or 5 to 600, default 30), "starts" (seconds since the epoch, from now to 60
+days ahead), "table_size"? (the multi-player games: Schnauz and Scat 4 by default,
+Schmier 6), "computers"? (false: may computer levels and programs join)}``: 201 ``{"id",
+"url"}``; a wrong field is 400 naming it. ``GET /api/tournaments/ID`` (404 if none):
+the entry above plus ``"tiebreaks": ["buchholz", "sonneborn_berger"]``, ``"players":
+[{"key", "kind": "person"|"level"|"program", "name", "level"}]`` in the order of
+joining, ``"standings": [{"rank", "key", "kind", "name", "level", "points",
+"buchholz", "sonneborn_berger", "results": [{"round", "table", "bye", "opponents",
+"points"}]}]``, ``"round_tables": [{"round", "tables": [{"table", "url", "players",
+"points", "over"}], "byes": [names]}]`` and ``"you"``: null for a guest, else
+``{"name", "playing", "creator", "table"}``, where ``table`` is the person's table of
+the current round ``{"table", "seat", "url", "over", "token"}``, ``token`` being their
+seat token there (null once the match is over): only this person's session is ever
+sent it. ``POST /api/tournaments/ID/join`` and ``/leave`` (JSON bodies, before the
+start; 409 after it, or when already in, or not in): ``{}`` for the logged-in person,
+``{"level": "club"}`` for the creator adding or removing a computer level (403 for
+others, or where ``computers`` is false), and a program with its bot token
+(``Authorization: Bearer``) joins or leaves itself; answer ``{"player", "joined"}``.
+At ``starts`` round 1 is paired (cancelled when too few joined to seat one table);
+each later round when the last table of the one before has ended. Pairing, points and
+tie-breaks: server/tournaments/swiss.py. Each table is a web table (``/table/ID``,
+watchable), rated where a person or a program sits, with the tournament's clock.
 """
 
 from __future__ import annotations
