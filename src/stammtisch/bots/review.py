@@ -161,9 +161,18 @@ def _accuracy(judged: list[Judged]) -> float | None:
     return round(sum(1 for entry in weighed if entry["accurate"]) / len(weighed), 4)
 
 
-def summarize(walk: Walk, judged: list[Judged], budget: float) -> dict[str, Any]:
+def reviewed_deals(walk: Walk, judged: int) -> int | None:
+    """The first deal not wholly reviewed once the first ``judged`` decisions of
+    ``walk`` are (every deal before it is); None once all are."""
+    return walk.decisions[judged].deal if judged < len(walk.decisions) else None
+
+
+def summarize(walk: Walk, judged: list[Judged], budget: float,
+              pending_from: int | None = None) -> dict[str, Any]:
     """The review's data: the decisions judged, accuracy per deal and per match, the
-    biggest mistakes (indices into ``decisions``) and the move list."""
+    biggest mistakes (indices into ``decisions``) and the move list. With
+    ``pending_from`` it is a review in progress: ``judged`` covers the deals before that
+    one, and that deal and the later ones are marked ``pending``."""
     deals: dict[int, list[Judged]] = {}
     for move in walk.moves:
         deals.setdefault(move["deal"], [])
@@ -176,7 +185,9 @@ def summarize(walk: Walk, judged: list[Judged], budget: float) -> dict[str, Any]
         "finished": walk.finished, "unit": UNIT[walk.game], "mistake": WEAK[walk.game],
         "close": CLOSE[walk.game], "budget": budget, "total": len(walk.moves),
         "accuracy": _accuracy(judged),
+        "partial": pending_from is not None,
         "deals": [{"deal": deal, "decisions": len(entries),
+                   "pending": pending_from is not None and deal >= pending_from,
                    "mistakes": sum(1 for entry in entries if entry["mistake"]),
                    "accuracy": _accuracy(entries),
                    "start": next(m["index"] for m in walk.moves if m["deal"] == deal)

@@ -23,13 +23,22 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from stammtisch.bots.review import REVIEW_BUDGET, Walk, decisions, judge, summarize
+from stammtisch.bots.review import (
+    REVIEW_BUDGET,
+    Judged,
+    Walk,
+    decisions,
+    judge,
+    reviewed_deals,
+    summarize,
+)
 from stammtisch.errors import StammtischError
 from stammtisch.server.fairqueue import FairQueue, QueueFull, Ticket, requester
 from stammtisch.server.seats import Seat
@@ -58,12 +67,14 @@ class ReviewRefused(Exception):
 
 @dataclass
 class _Job:
-    """A review being worked out: ``done`` of ``total`` decisions judged."""
+    """A review being worked out: ``done`` of ``total`` decisions judged; ``partial``
+    the review of the deals wholly judged so far (bots/review.py's summarize)."""
 
     ticket: Ticket
     done: int = 0
     total: int = 0
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    partial: dict[str, Any] | None = field(default=None, repr=False)
 
     def progress(self) -> float:
         return round(self.done / self.total, 4) if self.total else 0.0
@@ -71,13 +82,35 @@ class _Job:
     def answer(self) -> dict[str, Any]:
         if not self.ticket.granted:
             return {"status": "queued", "place": self.ticket.place, "progress": 0.0}
-        return {"status": "running", "progress": self.progress()}
+        return _running(self.progress(), self.partial)
 
     def entry(self) -> dict[str, Any]:
         """What the board is told of it."""
         if not self.ticket.granted:
             return {"queued": self.ticket.place}
-        return {"progress": self.progress()}
+        entry: dict[str, Any] = {"progress": self.progress()}
+        if self.partial is not None:
+            entry["review"] = self.partial
+        return entry
+
+    def judged(self, walk: Walk, judged: list[Judged], budget: float) -> bool:
+        """One more decision judged: True when a deal was completed with it (then
+        :attr:`partial` covers it)."""
+        self.done = len(judged)
+        pending = reviewed_deals(walk, self.done)
+        before = reviewed_deals(walk, self.done - 1)
+        if pending == before or pending is None:
+            return False
+        self.partial = summarize(walk, [entry for entry in judged if entry["deal"] < pending],
+                                 budget, pending_from=pending)
+        return True
+
+
+def _running(progress: float, partial: dict[str, Any] | None) -> dict[str, Any]:
+    answer: dict[str, Any] = {"status": "running", "progress": progress}
+    if partial is not None:
+        answer["review"] = partial
+    return answer
 
 
 class Board(Protocol):
@@ -125,6 +158,13 @@ def plays_in(stored: StoredTable, token: str) -> bool:
     return bool(token) and any(Seat.from_stored(seat).holds(token) for seat in stored.seats)
 
 
+def _shown(answer: dict[str, Any], finished: bool, seat: int) -> dict[str, Any]:
+    """An answer with its review (a partial one while running) made :func:`_public`."""
+    if "review" not in answer:
+        return answer
+    return {**answer, "review": _public(answer["review"], finished, seat)}
+
+
 def _public(data: dict[str, Any], finished: bool, seat: int) -> dict[str, Any]:
     """While the match runs the other seats' actions stay unnamed (a discard is secret)."""
     if finished:
@@ -148,6 +188,7 @@ class Reviews:
         self._failed: dict[tuple[str, int], str] = {}
         """Why the last review of a (table, seat) failed, told once."""
         self.queue = FairQueue(slots=MAX_RUNNING, per_requester=1, most=MAX_WAITING)
+        self._beginning: set[asyncio.Task[None]] = set()
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
@@ -185,11 +226,43 @@ class Reviews:
                                     429) from None
             raise ReviewRefused(f"{self.queue.waiting} reviews are waiting: try again in a "
                                 "few minutes", 503) from None
-        job = self._jobs[(stored.id, chosen)] = _Job(ticket)
-        await self._tell((stored.id, chosen), job.entry())
-        job.task = asyncio.get_running_loop().create_task(self._work(job, store, stored,
-                                                                      chosen))
-        return job.answer()
+        return (await self._queued(ticket, store, stored, chosen)).answer()
+
+    async def _queued(self, ticket: Ticket, store: Store, stored: StoredTable,
+                      seat: int) -> _Job:
+        job = self._jobs[(stored.id, seat)] = _Job(ticket)
+        await self._tell((stored.id, seat), job.entry())
+        job.task = asyncio.get_running_loop().create_task(self._work(job, store, stored, seat))
+        return job
+
+    def begin(self, store: Store, table_id: str, seats: list[int]) -> None:
+        """The match at ``table_id`` has just ended and is stored: review ``seats`` in
+        the background, each waiting its turn in the queue as a player's request, so
+        that the review is (mostly) done before anyone asks for it."""
+        task = asyncio.get_running_loop().create_task(self._begin(store, table_id, seats))
+        self._beginning.add(task)
+        task.add_done_callback(self._beginning.discard)
+
+    async def _begin(self, store: Store, table_id: str, seats: list[int]) -> None:
+        try:
+            stored = await self._load(store, table_id)
+            for seat in seats:
+                if not stored.finished or (stored.id, seat) in self._jobs \
+                        or (stored.id, seat) in self._failed \
+                        or await self._answer(store, stored, seat) is not None:
+                    continue  # asked for already, here or at another process, or stored
+                try:
+                    ticket = self.queue.enter(f"match:{stored.id}:{seat}", PLAYER)
+                except QueueFull:
+                    log.warning("the review of table %s, seat %s is not begun: %s reviews "
+                                "wait; it is worked out when someone asks",
+                                stored.id, seat, self.queue.waiting)
+                    return
+                await self._queued(ticket, store, stored, seat)
+        except ReviewRefused:
+            pass  # the match was not stored (a table of a test without a store of its own)
+        except Exception:
+            log.exception("the reviews of table %s could not be begun", table_id)
 
     async def status(self, store: Store, table_id: str, seat: Any,
                      token: str) -> dict[str, Any]:
@@ -210,7 +283,7 @@ class Reviews:
             raise ReviewRefused(f"this match cannot be reviewed: {failed}", 409)
         job = self._jobs.get((stored.id, seat))
         if job is not None:
-            return job.answer()
+            return _shown(job.answer(), stored.finished, seat)
         kept = await asyncio.to_thread(store.load_review, stored.id, seat)
         actions = len(stored.record.get("actions", []))
         if kept is not None and kept[0] == actions:
@@ -223,7 +296,10 @@ class Reviews:
         if isinstance(place, int) and not isinstance(place, bool):
             return {"status": "queued", "place": place, "progress": 0.0}
         if elsewhere is not None and isinstance(elsewhere.get("progress"), int | float):
-            return {"status": "running", "progress": float(elsewhere["progress"])}
+            partial = elsewhere.get("review")
+            return _shown(_running(float(elsewhere["progress"]),
+                                   partial if isinstance(partial, dict) else None),
+                          stored.finished, seat)
         return None
 
     async def _tell(self, key: tuple[str, int], entry: dict[str, Any] | None) -> None:
@@ -259,11 +335,11 @@ class Reviews:
                     await self._tell(key, job.entry())
                     walk: Walk = await self._run(decisions, stored.record, seat)
                     job.total = len(walk.decisions)
-                    judged = []
+                    judged: list[Judged] = []
                     for decision in walk.decisions:
                         judged.append(await self._run(functools.partial(
                             judge, budget=self.budget), walk.game, decision))
-                        job.done += 1
+                        job.judged(walk, judged, self.budget)
                         await self._tell(key, job.entry())
             finally:
                 if retelling is not None:
@@ -296,9 +372,28 @@ class Reviews:
         that it does not outlive the server."""
         from stammtisch.server.workers import stop_pool
 
+        for task in list(self._beginning):
+            task.cancel()
         for job in self._jobs.values():
             if job.task is not None:
                 job.task.cancel()
         if self._pool is not None:
             stop_pool(self._pool)
             self._pool = None
+
+
+_apps: weakref.WeakKeyDictionary[Store, Callable[[], Reviews | None]] = \
+    weakref.WeakKeyDictionary()
+
+
+def watch(store: Store, state: Any) -> None:
+    """The tables of ``store`` end their matches into ``state.reviews`` (an app's state,
+    read when a match ends, so that a test may put in reviews of its own)."""
+    ref = weakref.ref(state)
+    _apps[store] = lambda: getattr(ref(), "reviews", None)
+
+
+def of(store: Store) -> Reviews | None:
+    """The reviews of the app whose store is ``store``; None for a table alone."""
+    find = _apps.get(store)
+    return None if find is None else find()
