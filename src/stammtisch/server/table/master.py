@@ -41,6 +41,7 @@ from stammtisch.server.table.part import (
 from stammtisch.server.table.players import BOT_TIME, Players
 from stammtisch.server.table.rating import Rating
 from stammtisch.server.table.rematch import Rematcher
+from stammtisch.server.table.review import Reviewer
 from stammtisch.server.table.seating import PRESENCE_DELAY, Seating
 from stammtisch.server.table.settings import TableSettings
 from stammtisch.server.table.takeback import Takeback
@@ -87,7 +88,7 @@ class Table(Front):
         self.talker = Talker(self)
         self.parts: list[Part] = [self.seating, self.takeback, self.helpers,
                                   self.players, self.rematcher, self.rating, self.talker,
-                                  self.turn_clock]
+                                  self.turn_clock, Reviewer(self, store)]
         """In the order they are told; the helpers wake before the players."""
 
     @property
