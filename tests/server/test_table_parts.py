@@ -81,6 +81,7 @@ def test_every_part_gives_its_piece_of_a_seat_state() -> None:
         "Rating": {"rated", "rating"},
         "Talker": {"talk"},
         "TurnClock": {"turn_clock"},
+        "Reviewer": set(),
     }
     state = table.snapshot(Client(0, nowhere), full=True)
     for keys in pieces.values():

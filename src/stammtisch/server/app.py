@@ -24,6 +24,7 @@ from stammtisch.server.guard import Guard
 from stammtisch.server.hub import Hub
 from stammtisch.server.playnow.service import for_app as play_now
 from stammtisch.server.reviews import Reviews
+from stammtisch.server.reviews import watch as watch_reviews
 from stammtisch.server.routes import accounts as account_routes
 from stammtisch.server.routes import api, bots, health, pages, players
 from stammtisch.server.routes import playnow as playnow_routes
@@ -153,6 +154,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.cluster = cluster
     app.state.replays = replays
     app.state.reviews = reviews
+    watch_reviews(store, app.state)  # a match that ends begins its reviews
     app.state.drain, app.state.metrics = drain, measured
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)
