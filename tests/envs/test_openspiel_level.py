@@ -1,5 +1,5 @@
-"""The level name ``openspiel-ismcts``: in the arena where OpenSpiel is installed, hidden
-from the web, and a clear error naming the extra where it is not."""
+"""The level name ``openspiel-ismcts`` of all four games: in the arena where OpenSpiel is
+installed, hidden from the web, and a clear error naming the extra where it is not."""
 
 from __future__ import annotations
 
@@ -27,12 +27,14 @@ def test_the_arena_seats_openspiel_ismcts_by_its_level_name(tmp_path: Path) -> N
     assert "openspiel-ismcts" in json.dumps(report) and "club" in json.dumps(report)
 
 
-def test_openspiel_ismcts_is_hidden_from_the_start_page_and_the_tables() -> None:
-    assert registry.find_level("schnapsen", "openspiel-ismcts").hidden
-    schnapsen = next(game for game in catalog() if game["name"] == "schnapsen")
-    assert "openspiel-ismcts" not in [level["name"] for level in schnapsen["levels"]]
+@pytest.mark.parametrize("game", ["schnauz", "scat", "schnapsen", "schmier"])
+def test_openspiel_ismcts_is_a_hidden_level_of_every_game(game: str) -> None:
+    level = registry.find_level(game, "openspiel-ismcts")
+    assert level.hidden
+    listed = next(entry for entry in catalog() if entry["name"] == game)
+    assert "openspiel-ismcts" not in [entry["name"] for entry in listed["levels"]]
     with pytest.raises(TableError, match="arena only"):
-        _offered_level("schnapsen", "openspiel-ismcts")
+        _offered_level(game, "openspiel-ismcts")
 
 
 def test_without_openspiel_the_level_names_the_extra(monkeypatch: pytest.MonkeyPatch,

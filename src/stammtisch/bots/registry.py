@@ -6,7 +6,7 @@ Each game package lists its levels in ``LEVELS``; this module imports the four
 packages and registers their levels, so the packages never import it back. Adding a
 level, or a game-specific version of one, is one entry there or one ``register`` call.
 
-``openspiel-ismcts`` (OpenSpiel's information-set MCTS, Schnapsen only) plays through
+``openspiel-ismcts`` (OpenSpiel's information-set MCTS, every game) plays through
 the OpenSpiel adapter, a layer above the bots: envs/levels.py offers it (only where
 OpenSpiel is installed: ``pip install 'stammtisch[rl]'``) through the package's entry
 point ``stammtisch.levels``, which this module loads once it has its own levels, so

@@ -17,6 +17,6 @@ Each ``<game>_v0`` module documents its observation field by field, its action
 indices and its rewards; envs/base.py holds what they share.
 
 The same games as OpenSpiel games (the same action indices and tensors):
-envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a Schnapsen bot:
+envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a bot of every game:
 envs/openspiel_ismcts.py, offered as the level ``openspiel-ismcts`` by envs/levels.py.
 """

@@ -1,7 +1,7 @@
 """Every computer level: the bots' own, and those that play through the adapters here.
 
 bots/registry.py registers the levels of the bots layer. OpenSpiel's information-set
-MCTS (``openspiel-ismcts``, Schnapsen only) plays through the OpenSpiel adapter
+MCTS (``openspiel-ismcts``, all four games) plays through the OpenSpiel adapter
 (envs/openspiel_ismcts.py), a layer above the bots, so it registers here, and only
 where OpenSpiel is installed (``pip install 'stammtisch[rl]'``); it plays in the arena
 and is hidden from the start page and the web tables.
@@ -18,17 +18,18 @@ import importlib.util
 from stammtisch.bots.base import Bot
 from stammtisch.bots.levels import BotLevel
 
-ISMCTS_PER_SECOND = 30
-"""About how many ISMCTS simulations a second a Schnapsen decision runs (a 2024 laptop
+ISMCTS_PER_SECOND = {"schnauz": 150, "scat": 200, "schnapsen": 250, "schmier": 40}
+"""About how many ISMCTS simulations a second a decision runs per game (a 2024 laptop
 core), for a ``budget`` in seconds."""
 
 
-def _ismcts(_game: str, seed: int, budget: float | None) -> Bot:
+def _ismcts(game: str, seed: int, budget: float | None) -> Bot:
     # Imported when a bot is made: open_spiel is slow to import, and may be missing.
     from stammtisch.envs.openspiel_ismcts import SIMULATIONS, ISMCTSBot
 
-    simulations = SIMULATIONS if budget is None else max(1, round(budget * ISMCTS_PER_SECOND))
-    bot: Bot = ISMCTSBot(seed, "schnapsen", simulations)
+    simulations = SIMULATIONS if budget is None \
+        else max(1, round(budget * ISMCTS_PER_SECOND[game]))
+    bot: Bot = ISMCTSBot(seed, game, simulations)
     return bot
 
 
@@ -40,5 +41,5 @@ def optional_levels() -> tuple[BotLevel, ...]:
     return (BotLevel(
         "openspiel-ismcts",
         "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
-        "baseline for Schnapsen only, slow (200 simulations take seconds a move).",
-        _ismcts, games=frozenset({"schnapsen"}), hidden=True),)
+        "baseline, slow (200 simulations take seconds a move).",
+        _ismcts, games=frozenset(ISMCTS_PER_SECOND), hidden=True),)

@@ -15,16 +15,21 @@ module.
 Choices, stated because OpenSpiel's own games make them differently:
 
 - **Chance.** The engines shuffle internally from one match seed, so the match
-  starts at a single chance node with :data:`CHANCE_SEEDS` equally likely
-  outcomes, outcome ``k`` being the match seed ``k``; every later deal follows
-  from that seed and is not a chance node of its own.
-- **Information state.** ``information_state_tensor`` is the same encoding as
-  ``observation_tensor`` and ``information_state_string`` the same as
-  ``observation_string`` (the seat's view as canonical JSON). A view holds the
-  public record of the running deal (its tricks, declarations, discards) but
-  not earlier deals nor the seat's own earlier choices, so this is not OpenSpiel's
-  perfect recall: fine for search and reinforcement learning, not for CFR's
-  exact guarantees.
+  starts at a single chance node with ``distinct_deals`` equally likely outcomes
+  (a parameter, :data:`DISTINCT_DEALS` by default), outcome ``k`` being the match
+  seed ``k``; every later deal follows from that seed and is not a chance node of
+  its own.
+- **Information state.** ``information_state_string`` is the seat's whole
+  history, in order: what it saw after every action (its view as canonical JSON,
+  written again only when it changed, with the action's number) and each action it
+  played, so it has OpenSpiel's perfect recall. There is no information-state
+  *tensor* (``provides_information_state_tensor`` is false): a match has no bound
+  on its length, so no fixed size holds its history. ``observation_tensor`` and
+  ``observation_string`` are the seat's present view, which holds the public record
+  of the running deal but not earlier deals: the input for reinforcement learning.
+- **Resampling.** ``resample_from_infostate(player, sampler)`` draws the cards the
+  seat has not seen with the game's own sampler (``GameInfo.sample``), uniformly
+  among the deals its view allows, so OpenSpiel's ISMCTS runs on all four games.
 - **Length.** ``max_game_length`` is the parameter ``max_moves`` (default
   1000 player actions): no game's rules bound a match's length, so a match
   still running after ``max_moves`` actions ends there as a draw (every return
@@ -38,8 +43,10 @@ Choices, stated because OpenSpiel's own games make them differently:
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -56,8 +63,9 @@ from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0
 from stammtisch.envs.base import CardGameEnv, Codec
 from stammtisch.games import find_game
 
-CHANCE_SEEDS = 1024
-"""The match seeds the chance node chooses among."""
+DISTINCT_DEALS = 1024
+"""The default of the parameter ``distinct_deals``: how many match seeds the chance
+node chooses among."""
 MAX_MOVES = 1000
 PREFIX = "stammtisch_"
 ENVS: dict[str, type[CardGameEnv]] = {
@@ -66,7 +74,8 @@ ENVS: dict[str, type[CardGameEnv]] = {
 }
 
 
-def _parameters(game: str) -> dict[str, Any]:
+def parameters(game: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of ``game`` and their defaults."""
     env = ENVS[game]
     specification: dict[str, Any] = {}
     for spec in find_game(game).options:
@@ -74,6 +83,7 @@ def _parameters(game: str) -> dict[str, Any]:
         if isinstance(default, (bool, int, float, str)):
             specification[spec.name] = default
     specification["max_moves"] = MAX_MOVES
+    specification["distinct_deals"] = DISTINCT_DEALS
     return specification
 
 
@@ -90,10 +100,10 @@ def _game_type(game: str) -> Any:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_parameters(game))
+        parameter_specification=parameters(game))
 
 
 @dataclass(frozen=True)
@@ -106,9 +116,13 @@ class Rules:
     codec: Codec[Any]
     max_moves: int
     players: int
+    distinct_deals: int
 
     def num_players(self) -> int:
         return self.players
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # never changed: clones share it
 
 
 class CardGame(pyspiel.Game):  # type: ignore[misc]
@@ -118,15 +132,17 @@ class CardGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
-        defaults = _parameters(self.name)
+        defaults = parameters(self.name)
         unknown = sorted(set(params) - set(defaults))
         if unknown:
             raise ValueError(f"{PREFIX}{self.name}: unknown parameters {unknown}; "
                              f"known: {sorted(defaults)}")
         chosen = {**defaults, **params}
         max_moves = chosen.pop("max_moves")
-        if not isinstance(max_moves, int) or max_moves < 1:
-            raise ValueError(f"max_moves must be an integer >= 1, not {max_moves!r}")
+        distinct_deals = chosen.pop("distinct_deals")
+        for key, value in (("max_moves", max_moves), ("distinct_deals", distinct_deals)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{key} must be an integer >= 1, not {value!r}")
         info = find_game(self.name)
         options = resolve(self.name, info.options, chosen)
         info.check(options)
@@ -134,47 +150,84 @@ class CardGame(pyspiel.Game):  # type: ignore[misc]
         num_players = int(options.get("num_players", info.min_players))
         game_info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
-            max_chance_outcomes=CHANCE_SEEDS,
+            max_chance_outcomes=distinct_deals,
             num_players=num_players,
             min_utility=-float(num_players - 1),
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=max_moves)
-        super().__init__(_game_type(self.name), game_info, {**chosen, "max_moves": max_moves})
+        super().__init__(_game_type(self.name), game_info,
+                         {**chosen, "max_moves": max_moves, "distinct_deals": distinct_deals})
         # pybind11 keeps attributes set after the base class is initialised only
-        self.rules = Rules(info, options, codec, max_moves, num_players)
+        self.rules = Rules(info, options, codec, max_moves, num_players, distinct_deals)
 
     def new_initial_state(self) -> CardGameState:
         return CardGameState(self)
 
     def from_engine(self, engine: GameState) -> CardGameState:
-        """A state past the chance node over ``engine`` (a determinized deal, say)."""
-        state = CardGameState(self)
-        state.engine = engine
-        return state
+        """A state past the chance node over ``engine`` (a determinized deal, say); it
+        has no history before ``engine``."""
+        return CardGameState(self, Position(engine))
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: Mapping[str, Any] | None = None) -> ViewObserver:
+                         params: Mapping[str, Any] | None = None) -> ViewObserver | RecallObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return RecallObserver()
         return ViewObserver(self.rules.codec)
+
+
+class Position:
+    """Everything of a state that changes as it is played. OpenSpiel clones a Python
+    state by deep-copying its attributes: this one clones the engine and shares the
+    rest, which is never changed in place."""
+
+    __slots__ = ("engine", "first", "moves", "played", "recall", "start")
+
+    def __init__(self, engine: GameState[Any, Any] | None = None) -> None:
+        self.engine = engine
+        self.start = engine.clone() if engine is not None else None
+        """The engine as dealt, before ``played``: where a seat's history is replayed."""
+        self.played: tuple[tuple[int, int], ...] = ()
+        """Each engine action since ``start`` and the seat that played it."""
+        self.first = 0
+        """The number of the first action after ``start`` (0 unless resampled)."""
+        self.moves = 0
+        self.recall: dict[int, Recall] = {}
+        """Each seat's history as far as it was asked for."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        other = Position()
+        other.engine = self.engine.clone() if self.engine is not None else None
+        other.start = self.start
+        other.played = self.played
+        other.first = self.first
+        other.moves = self.moves
+        other.recall = dict(self.recall)
+        return other
 
 
 class CardGameState(pyspiel.State):  # type: ignore[misc]
     """The chance node that picks the match seed, then the engine's state."""
 
-    def __init__(self, game: CardGame) -> None:
+    def __init__(self, game: CardGame, position: Position | None = None) -> None:
         super().__init__(game)
         self.rules = game.rules
-        self.engine: GameState[Any, Any] | None = None
-        self.moves = 0
+        self.position = position or Position()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardGameState:
-        """OpenSpiel clones a Python state by deep copy: share the rules, clone the engine."""
-        other = CardGameState(self.get_game())
-        other.engine = self.engine.clone() if self.engine is not None else None
-        other.moves = self.moves
-        return other
+        return CardGameState(self.get_game(), copy.deepcopy(self.position))
+
+    @property
+    def engine(self) -> GameState[Any, Any] | None:
+        """The engine's state, ``None`` before the chance node."""
+        return self.position.engine
+
+    @property
+    def moves(self) -> int:
+        """The players' actions so far (the chance node's not counted)."""
+        return self.position.moves
 
     def seat_view(self, player: int) -> dict[str, Any]:
         """The engine's view of ``player`` as the plain dict the codecs read."""
@@ -182,11 +235,12 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return cast(dict[str, Any], self.engine.view(player))
 
     def current_player(self) -> int:
-        if self.engine is None:
+        engine = self.position.engine
+        if engine is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.to_act < 0 or self.moves >= self.rules.max_moves:
+        if engine.to_act < 0 or self.position.moves >= self.rules.max_moves:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.to_act
+        return engine.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.engine is not None
@@ -195,16 +249,66 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return sorted(codec.index_of(view, action) for action in self.engine.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seed, 1.0 / CHANCE_SEEDS) for seed in range(CHANCE_SEEDS)]
+        deals = self.rules.distinct_deals
+        return [(seed, 1.0 / deals) for seed in range(deals)]
 
     def _apply_action(self, action: int) -> None:
-        game = self.rules
-        if self.engine is None:
-            self.engine = game.info.new_state(game.options, int(action), ())
-            self.engine.events = None
+        game, position = self.rules, self.position
+        if position.engine is None:
+            engine = game.info.new_state(game.options, int(action), ())
+            engine.events = None
+            self.position = Position(engine)
             return
-        self.engine.apply(self.engine_action(action))
-        self.moves += 1
+        seat = position.engine.to_act
+        engine_action = self.engine_action(action)
+        position.engine.apply(engine_action)
+        position.played += ((seat, engine_action),)
+        position.moves += 1
+
+    def resample_from_infostate(self, player: int,
+                                probability_sampler: Callable[[], float]) -> CardGameState:
+        """A state ``player`` cannot tell from this one: the cards it has not seen drawn
+        by the game's sampler, seeded from ``probability_sampler`` (a uniform [0, 1)
+        draw, OpenSpiel's ``UniformProbabilitySampler``)."""
+        if self.engine is None:
+            return self.clone()  # type: ignore[no-any-return]
+        rng = random.Random(int(probability_sampler() * 2**53))
+        engine = self.rules.info.sample(self.engine.view(player), rng)
+        engine.events = None
+        world = Position(engine)
+        world.moves = self.position.moves
+        # the seat's own history carries over; the others' begin at the resampled deal
+        world.first = self.position.first + len(self.position.played)
+        history = self.history_of(player)
+        world.recall = {player: Recall(0, engine.clone(), history.text, history.last)}
+        return CardGameState(self.get_game(), world)
+
+    def history_of(self, player: int) -> Recall:
+        """What ``player`` saw and did so far (extended from the last time it was asked)."""
+        position = self.position
+        known = position.recall.get(player)
+        if known is not None and known.steps == len(position.played):
+            return known
+        if known is None:
+            assert position.start is not None
+            view = position.start.view(player)
+            known = Recall(0, position.start, _entry("saw", position.first, view), view)
+        engine = known.engine.clone()
+        entries = [known.text]
+        last = known.last
+        for step in range(known.steps, len(position.played)):
+            seat, action = position.played[step]
+            number = position.first + step
+            if seat == player:
+                entries.append("," + _entry("played", number, engine.action_text(action)))
+            engine.apply(action)
+            view = engine.view(player)
+            if view != last:
+                entries.append("," + _entry("saw", number + 1, view))
+                last = view
+        known = Recall(len(position.played), engine, "".join(entries), last)
+        position.recall[player] = known
+        return known
 
     def engine_action(self, index: int) -> int:
         """The engine's action at ``index`` for the seat to act."""
@@ -231,6 +335,40 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         if self.engine is None:
             return "before the deal"
         return json.dumps(self.engine.dump(), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Recall:
+    """A seat's history up to the state's ``steps``-th action since its start: its
+    entries in order (``text``, the JSON list without its closing bracket), the engine
+    after them (to go on from) and the last view it saw."""
+
+    steps: int
+    engine: GameState[Any, Any]
+    text: str
+    last: Any
+
+
+def _entry(kind: str, number: int, what: Any) -> str:
+    return json.dumps([kind, number, what], sort_keys=True, separators=(",", ":"))
+
+
+class RecallObserver:
+    """OpenSpiel's PyObserver for the information state: the seat's history as JSON
+    (a list of ``["saw", action number, view]`` and ``["played", action number, text]``);
+    no tensor."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: CardGameState, player: int) -> None:
+        raise NotImplementedError("no information-state tensor: see envs/openspiel.py")
+
+    def string_from(self, state: CardGameState, player: int) -> str:
+        if state.engine is None:
+            return f"seat {player} before the deal"
+        return "[" + state.history_of(player).text + "]"
 
 
 class ViewObserver:
@@ -268,4 +406,5 @@ def register_all() -> list[str]:
     return [PREFIX + game for game in GAME_CLASSES]
 
 
-__all__ = ["CHANCE_SEEDS", "CardGame", "CardGameState", "ViewObserver", "register_all"]
+__all__ = ["DISTINCT_DEALS", "CardGame", "CardGameState", "RecallObserver", "ViewObserver",
+           "parameters", "register_all"]
