@@ -11,11 +11,15 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import insert, select
 from starlette.applications import Starlette
 
+from stammtisch.ratings import Rating
+from stammtisch.server.accounttables import accounts
 from stammtisch.server.playnow.board import STALE
 from stammtisch.server.playnow.queue import FOUND_SECONDS
 from stammtisch.server.playnow.service import PlayNow
+from stammtisch.server.ratingstore import ratings
 from stammtisch.server.seats import BOT, EXTERNAL, HUMAN
 from tests.server.accountkit import client, close_app, make_app, sign_up
 
@@ -279,4 +283,35 @@ def test_an_unknown_token_is_refused(app: Starlette) -> None:
         async with client(app) as http:
             answer = await http.get("/api/play-now", headers=bearer("nobody-knows-this"))
             assert answer.status_code == 401
+    run(go())
+
+
+def rate(app: Starlette, name: str, game: str, value: float) -> None:
+    """Give the account ``name`` a stored rating at ``game``."""
+    engine = app.state.hub.store.engine
+    with engine.begin() as db:
+        account = db.execute(select(accounts.c.id).where(accounts.c.name == name)).scalar_one()
+        db.execute(insert(ratings).values(subject=f"account:{account}", game=game,
+                                          updated=0.0, **Rating(value, 80.0).to_row()))
+
+
+@pytest.mark.usefixtures("clock")
+def test_people_are_paired_by_their_ratings_nearest_first(app: Starlette) -> None:
+    async def go() -> None:
+        names = ("ann", "bob", "cat")
+        http = {name: client(app, f"10.0.1.{i}") for i, name in enumerate(names)}
+        for name in names:
+            assert (await sign_up(http[name], name)).status_code == 201
+        rate(app, "bob", "schnapsen", 2400.0)
+        rate(app, "cat", "schnapsen", 1560.0)  # ann has none yet: 1500
+        for name in names:
+            queued = await http[name].post("/api/play-now", json={"game": "schnapsen",
+                                                                  "rules": "rules"})
+            assert queued.status_code == 202
+        await service(app).pair_once(SCHNAPSEN)
+        found = await state(http["ann"])
+        assert sorted(p["name"] for p in found["players"]) == ["ann", "cat"]
+        assert (await state(http["bob"]))["state"] == "searching"
+        for each in http.values():
+            await each.aclose()
     run(go())
