@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 
 from stammtisch.ratings import Rating
 from stammtisch.server.accounttables import accounts
-from stammtisch.server.playnow.board import STALE
+from stammtisch.server.playnow.board import SEATED_TTL, STALE
 from stammtisch.server.playnow.queue import FOUND_SECONDS
 from stammtisch.server.playnow.service import PlayNow
 from stammtisch.server.ratingstore import ratings
@@ -106,6 +106,9 @@ def test_two_guests_are_found_then_seated_together_each_with_a_token_of_their_ow
             assert table.phase == "playing"
             assert (table.settings.clock, table.settings.clock_reserve) == (30, 60)
             assert await state(http) == {"state": "none"}  # no ticket: nothing to see
+            clock.now += SEATED_TTL
+            await service(app).pair_once(SCHNAPSEN)
+            assert service(app).board.who == {}  # type: ignore[attr-defined]
     run(go())
 
 

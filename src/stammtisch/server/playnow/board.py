@@ -98,6 +98,7 @@ class MemoryBoard:
         self.seen: dict[str, float] = {}
         self.found: dict[str, list[str]] = {}
         self.expires: dict[str, float] = {}
+        self._purged = float("-inf")
 
     async def hold(self, queue: str) -> bool:
         return True
@@ -161,8 +162,19 @@ class MemoryBoard:
         return record, self.found.get(person, [])
 
     async def searching(self, queue: str) -> list[tuple[Entry, str]]:
+        self._purge()
         return [(Entry.from_stored(json.loads(text)), text)
                 for text in self.queues.get(queue, {}).values()]
+
+    def _purge(self) -> None:
+        """Forget the seated people whose answer is past :data:`SEATED_TTL` (at most
+        once a second: the queues ask every tick)."""
+        now = self.clock()
+        if now - self._purged < 1.0:
+            return
+        self._purged = now
+        for person in [p for p, until in self.expires.items() if until <= now]:
+            self._forget(person)
 
     async def unseen(self, persons: list[str]) -> list[str]:
         now = self.clock()
