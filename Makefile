@@ -108,9 +108,12 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
 # BENCH_PROCESSES=1,2: each size on one process, then on two sharing a PostgreSQL and a
 # Redis (tools/loadbench.py --postgres, --redis: the local ones by default).
+# BENCH_PLAY_NOW: the part of the clients that ask for tables through Play now.
 BENCH_PROCESSES ?= 1
+BENCH_PLAY_NOW ?= 0.1
 bench-server: $(STAMP)
-	$(BIN)/python -m tools.loadbench --processes $(BENCH_PROCESSES) $(ARGS)
+	$(BIN)/python -m tools.loadbench --processes $(BENCH_PROCESSES) \
+		--play-now $(BENCH_PLAY_NOW) $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts \
