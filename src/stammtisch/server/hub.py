@@ -214,6 +214,9 @@ class Hub:
         if not isinstance(options, dict):
             raise TableError('"options" is an object of option names and values')
         info = find_game(game)
+        if "num_players" not in options and any(spec.name == "num_players"
+                                                for spec in info.options):
+            options = {**options, "num_players": len(seats)}  # the seats say how many play
         check_table_limits(info, options)
         # Options go to the match as options, never as keywords: a key "decks" or "seed"
         # is an unknown option, not a stacked deck.
