@@ -3,12 +3,14 @@
 For each game, under every option set of envs/options.py, a seeded random match is
 played through the raw env; at every position the mask is exactly the legal actions'
 indices, each index maps back to its action, and indices not in the mask name no
-legal action.
+legal action. Schmier's rob is picked card by card in the envs: every legal rob is
+reached by picking the cards it keeps, and no other.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,8 +20,9 @@ require_rl()
 
 import numpy as np  # noqa: E402
 
+from stammtisch.cards import card_tuple  # noqa: E402
 from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0  # noqa: E402
-from stammtisch.envs.base import CardGameEnv  # noqa: E402
+from stammtisch.envs.base import PICK, CardGameEnv  # noqa: E402
 from stammtisch.errors import IllegalActionError  # noqa: E402
 from tests.envs.options import option_sets  # noqa: E402
 
@@ -35,11 +38,36 @@ OTHERS = 40
 """Indices outside the mask tried per position."""
 
 
+def check_rob(env: CardGameEnv, rng: random.Random) -> int:
+    """Every legal rob is the end of the picks of the cards it keeps, each pick legal on
+    the way, and the picks reach no other; return a random legal pick."""
+    state: Any = env.match.state
+    codec = env.codec
+    hand = state.hands[state.to_act]
+    legal = state.legal()
+    for action in rng.sample(legal, min(len(legal), BACK // 10)):
+        pending = 0
+        for card in card_tuple(hand & ~action):
+            moves = codec.moves(state, pending)
+            move = moves[schmier_v0.PLAYS + card]
+            pending = codec.pick(state, pending, schmier_v0.PLAYS + card)
+        assert move == action and pending == hand & ~action
+    first = codec.moves(state, env._pending)  # noqa: SLF001 - the picks so far
+    assert set(first) <= {schmier_v0.PLAYS + card for card in card_tuple(hand)}
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert set(np.flatnonzero(mask).tolist()) == set(first)
+    if PICK not in first.values():
+        assert set(first.values()) <= set(legal)
+    return rng.choice(sorted(first))
+
+
 def check_position(env: CardGameEnv, rng: random.Random) -> int:
     """Check one position both ways; return the index of a random legal action."""
     seat = env.match.to_act
     assert seat is not None
     view = env.match.view(seat)
+    if view["phase"] == "rob":
+        return check_rob(env, rng)
     codec = env.codec
     legal = env.match.state.legal()
     indices = [codec.index_of(view, action) for action in legal]

@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
+from stammtisch.games.scat import DISCARD, DRAW, OVER, WINDOW
 from stammtisch.games.scat_types import ScatView
 
 _DISCARD = 8
@@ -83,6 +84,56 @@ class ScatCodec(LivesCodec[ScatView]):
         for seat in view["declined"]:
             self.put(out, "declined", seat)
         self.scaled(out, "stock_size", [view["stock_size"]], 52)
+
+    def encode_state(self, state: Any, seat: int, out: Any, pending: int = 0) -> None:
+        offsets, mark, position = self.offsets, self.mark, self.position
+        n = state.num_players
+        out[offsets["seat"] + seat] = 1.0
+        if state.to_act >= 0:
+            out[offsets["to_act"] + state.to_act] = 1.0
+        out[offsets["dealer"] + state.dealer] = 1.0
+        phase = state.phase
+        if phase == WINDOW:
+            out[offsets["phase"]] = 1.0
+        elif phase == DRAW:
+            out[offsets["phase"] + 1] = 1.0
+        elif phase == DISCARD:
+            out[offsets["phase"] + 2] = 1.0
+        hands = state.hands
+        if not state.eliminated[seat] and phase != OVER and (
+                phase != WINDOW or state.declined >> seat & 1):
+            mark(out, offsets["hand"], hands[seat])
+        pile = state.pile
+        if pile:
+            base = offsets["discard_pile"]
+            for card in pile:
+                out[base + position[card]] = 1.0
+            out[offsets["discard_top"] + position[pile[-1]]] = 1.0
+        if state.taken:
+            mark(out, offsets["taken_from_discard"], state.taken)
+        base = offsets["known_cards"]
+        for holder, known in enumerate(state.known):
+            if known:
+                mark(out, base + 52 * holder, known)
+        self.put_lives(state, out)
+        base = offsets["hand_sizes"]
+        for holder in range(n):  # at most four cards: in [0, 1]
+            if hands[holder]:
+                out[base + holder] = hands[holder].bit_count() / 4
+        if state.knocker >= 0:
+            out[offsets["knocker"] + state.knocker] = 1.0
+        turned, declined = state.turned, state.declined
+        completed, refused = offsets["completed_turn"], offsets["declined"]
+        for holder in range(n):
+            if turned >> holder & 1:
+                out[completed + holder] = 1.0
+            if declined >> holder & 1:
+                out[refused + holder] = 1.0
+        out[offsets["stock_size"]] = len(state.stock) / 52
+
+    def index_of_state(self, state: Any, action: int) -> int:
+        del state
+        return action if action < _SIMPLE else action - _DISCARD + _SIMPLE
 
     def index_of(self, view: ScatView, action: int) -> int:
         del view

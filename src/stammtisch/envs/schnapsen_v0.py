@@ -55,12 +55,16 @@ from stammtisch.games.schnapsen_types import SchnapsenView
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
+_PAIR = tuple(1 << make_card(suit, QUEEN) | 1 << make_card(suit, KING) for suit in range(4))
+"""The queen and king of each suit, as a card set."""
 
 
 class SchnapsenCodec(Codec[SchnapsenView]):
     def layout(self) -> None:
         d = len(self.deck)
         self.num_actions = d + len(MARRIAGE_CARDS) + len(_SPECIAL)
+        self._indices = {action: self.index_of_action(action) for action in (
+            *self.deck, *(MARRIAGE + card for card in MARRIAGE_CARDS), *_SPECIAL)}
         for name, size in (("seat", 2), ("to_act", 2), ("dealer", 2), ("phase", 3),
                            ("hand", d), ("trick", d), ("trick_leader", 2), ("won_mine", d),
                            ("won_theirs", d), ("opponent_known", d), ("trump_suit", 4),
@@ -102,8 +106,76 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         self.scaled(out, "tricks", view["tricks"], len(self.deck) / 2)
         self.scaled(out, "game_points", view["game_points"], view["match_target"])
 
+    def encode_state(self, state: Any, seat: int, out: Any, pending: int = 0) -> None:
+        offsets, mark, position = self.offsets, self.mark, self.position
+        d = len(self.deck)
+        out[offsets["seat"] + seat] = 1.0
+        over = state.over
+        if state.to_act >= 0:
+            out[offsets["to_act"] + state.to_act] = 1.0
+        out[offsets["dealer"] + state.dealer] = 1.0
+        closer, talon = state.closer, state.t
+        if not over:
+            out[offsets["phase"] + (1 if closer >= 0 else 2 if talon == 0 else 0)] = 1.0
+        mark(out, offsets["hand"], state.hands[seat])
+        played = 0
+        lead = state.lead_card
+        if lead >= 0:
+            out[offsets["trick"] + position[lead]] = 1.0
+            out[offsets["trick_leader"] + state.leader] = 1.0
+            played = 1 << lead
+        mine, theirs = offsets["won_mine"], offsets["won_theirs"]
+        for _leader, first, second, winner in state.history:
+            base = mine if winner == seat else theirs
+            out[base + position[first]] = 1.0
+            out[base + position[second]] = 1.0
+            played |= 1 << first | 1 << second
+        shown = 0
+        for holder, suit in state.marriages:
+            if holder != seat:
+                shown |= _PAIR[suit]
+        for holder, took, _gave, _trick in state.exchanges:
+            if holder != seat:
+                shown |= 1 << took
+        mark(out, offsets["opponent_known"], shown & ~played)
+        out[offsets["trump_suit"] + state.trump_suit] = 1.0
+        if talon > 0 and closer < 0 and not over:
+            out[offsets["trump_card"] + position[state.trump_card]] = 1.0
+        out[offsets["talon_size"]] = talon / d
+        if closer >= 0:
+            out[offsets["closer"] + closer] = 1.0
+        if state.declared >= 0:
+            out[offsets["declared"] + position[state.declared]] = 1.0
+        base = offsets["marriages"]
+        for holder, suit in state.marriages:
+            out[base + 4 * holder + suit] = 1.0
+        # Scaled values clipped to [0, 1] as Codec.scaled clips them; the tricks and the
+        # talon cannot pass 1.
+        points, pending = state.points[seat] / TARGET, state.pending[seat] / TARGET
+        out[offsets["points"]] = points if points < 1.0 else 1.0
+        out[offsets["pending"]] = pending if pending < 1.0 else 1.0
+        base, half = offsets["tricks"], d / 2
+        tricks = state.tricks
+        out[base] = tricks[0] / half
+        out[base + 1] = tricks[1] / half
+        base, target = offsets["game_points"], state.rules.match_target
+        for holder, score in enumerate(state.game_points):
+            scaled = score / target
+            out[base + holder] = scaled if scaled < 1.0 else 1.0
+
+    def index_of_state(self, state: Any, action: int) -> int:
+        del state
+        return self._indices[action]
+
+    def moves(self, state: Any, pending: int = 0) -> dict[int, int]:
+        indices = self._indices
+        return {indices[action]: action for action in state.legal()}
+
     def index_of(self, view: SchnapsenView, action: int) -> int:
         del view
+        return self.index_of_action(action)
+
+    def index_of_action(self, action: int) -> int:
         d = len(self.deck)
         if action >= MARRIAGE:
             return d + MARRIAGE_CARDS.index(action - MARRIAGE)
@@ -124,6 +196,9 @@ class SchnapsenCodec(Codec[SchnapsenView]):
 
     def standing(self, view: SchnapsenView) -> list[float]:
         return [float(points) for points in view["game_points"]]
+
+    def standing_of(self, state: Any) -> list[float]:
+        return [float(points) for points in state.game_points]
 
     def final(self, result: dict[str, Any], num_players: int) -> list[float]:
         return zero_sum_win([result["winner"]], num_players)

@@ -41,11 +41,22 @@ from typing import Any
 
 from stammtisch.cards import parse_card
 from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
-from stammtisch.games.schnauz import KEEP, KNOCK, PASS, SWAP_ALL, SWAP_HAND, swap_one
+from stammtisch.games.schnauz import (
+    DEALER_CHOICE,
+    KEEP,
+    KNOCK,
+    OVER,
+    PASS,
+    PLAY,
+    SWAP_ALL,
+    SWAP_HAND,
+    swap_one,
+)
 from stammtisch.games.schnauz_types import SchnauzView
 
 _SIMPLE = (KEEP, SWAP_HAND, PASS, KNOCK, SWAP_ALL)
 _SWAPS = 5
+_SWAP_ONE = swap_one(0, 0)
 
 
 class SchnauzCodec(LivesCodec[SchnauzView]):
@@ -76,6 +87,43 @@ class SchnauzCodec(LivesCodec[SchnauzView]):
         self.put(out, "final_turns", 0, float(view["final_turns"]))
         self.scaled(out, "passes", [view["passes"]], view["num_players"])
         self.scaled(out, "stock_size", [view["stock_size"]], len(self.deck))
+
+    def encode_state(self, state: Any, seat: int, out: Any, pending: int = 0) -> None:
+        offsets, mark, n = self.offsets, self.mark, state.num_players
+        out[offsets["seat"] + seat] = 1.0
+        if state.to_act >= 0:
+            out[offsets["to_act"] + state.to_act] = 1.0
+        out[offsets["dealer"] + state.dealer] = 1.0
+        phase = state.phase
+        if phase == DEALER_CHOICE:
+            out[offsets["phase"]] = 1.0
+        elif phase == PLAY:
+            out[offsets["phase"] + 1] = 1.0
+        hands, public = state.hands, state.public
+        if not state.eliminated[seat] and phase != OVER:
+            mark(out, offsets["hand"], hands[seat])
+        mark(out, offsets["table"], state.table)
+        mark(out, offsets["out_of_play"], state.out_of_play)
+        base, d = offsets["known_hands"], len(self.deck)
+        for other in state.active:
+            if other != seat and hands[other] & public:
+                mark(out, base + other * d, hands[other] & public)
+        self.put_lives(state, out)
+        if state.knocker >= 0:
+            out[offsets["knocker"] + state.knocker] = 1.0
+            out[offsets["final_turns"]] = 1.0
+        passes = state.passes / n
+        out[offsets["passes"]] = passes if passes < 1.0 else 1.0
+        out[offsets["stock_size"]] = len(state.stock) / d
+
+    def index_of_state(self, state: Any, action: int) -> int:
+        if action < 8:
+            return _SIMPLE.index(action)
+        hand_card, table_card = divmod(action - _SWAP_ONE, 53)
+        below_hand, below_table = (1 << hand_card) - 1, (1 << table_card) - 1
+        hand: int = state.hands[state.to_act]
+        table: int = state.table
+        return _SWAPS + 3 * (hand & below_hand).bit_count() + (table & below_table).bit_count()
 
     def index_of(self, view: SchnauzView, action: int) -> int:
         if action < 8:
