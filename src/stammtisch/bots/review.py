@@ -23,14 +23,20 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 import stammtisch
-from stammtisch.bots.analysis import rank
+from stammtisch.bots import analysis
+from stammtisch.bots.analysis import ADVISER_LEVEL
 from stammtisch.bots.coach import UNIT, WEAK
+from stammtisch.bots.registry import make_bot
+from stammtisch.bots.schnapsen.players import ExpertBot
 from stammtisch.core.record import read_record
 from stammtisch.errors import RecordError, StammtischError
+from stammtisch.games.schnapsen import action_text
+from stammtisch.games.schnapsen_types import schnapsen_view
 
 REVIEW_BUDGET = 0.5
-"""Seconds the expert thinks per decision: a 7-point Schnapsen Bummerl (some 40
-decisions of a seat) reviews in well under a minute on one core (tools/bench.py measures it)."""
+"""Seconds the expert may think per decision, at most: Schnapsen's stops sooner once
+its best action is clear (:func:`rank`), so that a 7-point Bummerl reviews in a few
+seconds of one core (tools/reviewbench.py measures it)."""
 
 CLOSE = {"schnauz": 0.02, "scat": 0.02, "schnapsen": 0.02, "schmier": 0.25}
 """The loss within which a decision counts as accurate."""
@@ -128,6 +134,26 @@ def decisions(record: Any, seat: int) -> Walk:
 
 
 Ranker = Callable[..., list[tuple[str, float]] | None]
+
+
+def rank(game: str, view: dict[str, Any], *, seed: int = 0,
+         budget: float | None = REVIEW_BUDGET) -> list[tuple[str, float]] | None:
+    """The legal actions with the expert's values, the highest first, as a hint's
+    (:func:`stammtisch.bots.analysis.rank`); Schnapsen's expert (on the compiled core
+    when it is built) samples only until its best action is clear, within ``budget``.
+
+    A review asks whether the action played was the best and, if not, how much it
+    lost: once the best is clear the loss of a clearly worse action is known well
+    enough to mark it, and sampling on would only narrow figures nobody reads."""
+    if game != "schnapsen" or not view.get("legal_actions"):
+        return analysis.rank(game, view, seed=seed, budget=budget)
+    seat = view.get("seat")
+    expert = make_bot(game, ADVISER_LEVEL, seed, seat if isinstance(seat, int) else 0,
+                      budget)
+    if not isinstance(expert, ExpertBot):
+        return analysis.rank(game, view, seed=seed, budget=budget)
+    ranked = expert.evaluate(schnapsen_view(view), early_stop=True)
+    return [(action_text(action), round(chance, 4)) for action, chance, _ in ranked]
 
 
 def judge(game: str, decision: Decision, *, budget: float = REVIEW_BUDGET,
