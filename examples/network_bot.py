@@ -1,13 +1,18 @@
 """A program that plays stammtisch over the network, through the bot API
 (src/stammtisch/server/botprotocol.py): it listens on the bot stream for the seats kept
-for it, plays each table on that table's socket with a random legal action, and stops
-after the matches asked for. It needs only the ``websockets`` library.
+for it, plays each table on that table's socket, and stops after the matches asked for.
+It plays a random legal action, needing only the ``websockets`` library, or with
+``--bot module:Class`` your own bot class, the same spec ``stammtisch arena --players``
+seats (stammtisch/bots/custom.py: the class gets ``seed``, ``game``, ``seat`` as its
+``__init__`` names them, and ``choose(view)`` the seat's view each turn).
 
     python examples/network_bot.py --server http://127.0.0.1:8000 --register my-bot
     python examples/network_bot.py --server http://127.0.0.1:8000 --token TOKEN --matches 3
     python examples/network_bot.py --server http://127.0.0.1:8000 --token TOKEN --table ID
+    python examples/network_bot.py --token TOKEN --bot examples.greedy_bot:GreedyBot
 
-Then start a table whose seat says "bot:my-bot" (the start page's "External bot").
+Then start a table whose seat says "bot:my-bot" (the start page's "External bot", or
+``POST /api/tables`` with ``{"game": "schnapsen", "seats": ["bot:my-bot", "club"]}``).
 """
 
 from __future__ import annotations
@@ -18,11 +23,39 @@ import random
 import sys
 import urllib.request
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.sync.client import ClientConnection, connect
 
 State = dict[str, Any]
+
+
+class Chooser(Protocol):
+    def choose(self, view: dict[str, Any]) -> str: ...
+
+
+class RandomChooser:
+    """A random legal action (the default)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return str(self.rng.choice(view["legal_actions"]))
+
+
+def class_bot(spec: str) -> Callable[[str, int, random.Random], Chooser]:
+    """What makes the bot of class ``spec`` (``module:Class`` or ``file.py:Class``) for a
+    table's game and seat: stammtisch's own loader, as the arena uses it. Raises
+    ``BotSpecError`` at once where the class cannot be loaded."""
+    from stammtisch.bots.custom import construct, load_bot_class
+
+    load_bot_class(spec)
+
+    def make(game: str, seat: int, rng: random.Random) -> Chooser:
+        bot: Chooser = construct(spec, game, rng.getrandbits(63), seat, None)
+        return bot
+    return make
 
 
 def register(server: str, name: str) -> str:
@@ -42,11 +75,14 @@ def _socket(server: str, path: str, token: str) -> ClientConnection:
 
 
 def play_table(server: str, token: str, table: str, rng: random.Random,
-               on_state: Callable[[State], None] = lambda _state: None) -> State:
+               on_state: Callable[[State], None] = lambda _state: None,
+               bot: Callable[[str, int, random.Random], Chooser] | None = None) -> State:
     """Play this bot's seat at ``table`` (or its first open seat, through an invite
-    link) to the end of the match; the last state."""
+    link) to the end of the match; the last state. ``bot`` makes the player for the
+    table's game and seat (:func:`class_bot`); without it, random legal actions."""
     with _socket(server, f"/ws/tables/{table}", token) as sock:
         acted, asked = -1, False
+        player: Chooser | None = None
         while True:
             message: State = json.loads(sock.recv(timeout=120))
             if message["type"] == "error":
@@ -67,12 +103,17 @@ def play_table(server: str, token: str, table: str, rng: random.Random,
             mine = message["seat"] is not None and message["to_act"] == message["seat"]
             if mine and message["phase"] == "playing" and message["seq"] != acted:
                 acted = message["seq"]
-                action = rng.choice(message["view"]["legal_actions"])
+                if player is None:
+                    player = RandomChooser(rng) if bot is None \
+                        else bot(message["view"]["game"], message["seat"], rng)
+                action = player.choose(message["view"])
                 sock.send(json.dumps({"type": "act", "action": action, "seq": acted}))
 
 
 def play_offers(server: str, token: str, matches: int, rng: random.Random,
-                on_state: Callable[[State], None] = lambda _state: None) -> list[State]:
+                on_state: Callable[[State], None] = lambda _state: None,
+                bot: Callable[[str, int, random.Random], Chooser] | None = None,
+                ) -> list[State]:
     """Wait on the bot stream for seats kept for this bot and play ``matches`` of them,
     one after the other; the last state of each."""
     done: list[State] = []
@@ -84,7 +125,7 @@ def play_offers(server: str, token: str, matches: int, rng: random.Random,
                 raise SystemExit(f"the server refused: {message['message']}")
             if message["type"] == "offer" and message["table"] not in played:
                 played.add(message["table"])
-                done.append(play_table(server, token, message["table"], rng, on_state))
+                done.append(play_table(server, token, message["table"], rng, on_state, bot))
     return done
 
 
@@ -96,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", help="play this table only (its seat kept for this bot)")
     parser.add_argument("--matches", type=int, default=1, help="matches to play (default 1)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--bot", metavar="module:Class",
+                        help="play with this bot class (as in stammtisch arena --players); "
+                             "default: random legal actions")
     args = parser.parse_args(argv)
     if args.register:
         sys.stdout.write(register(args.server, args.register) + "\n")
@@ -103,10 +147,16 @@ def main(argv: list[str] | None = None) -> int:
     if not args.token:
         parser.error("--token is needed (or --register NAME first)")
     rng = random.Random(args.seed)
+    bot = None
+    if args.bot:
+        try:
+            bot = class_bot(args.bot)
+        except Exception as error:  # the loader's one line says why
+            parser.error(str(error))
     if args.table:
-        ends = [play_table(args.server, args.token, args.table, rng)]
+        ends = [play_table(args.server, args.token, args.table, rng, bot=bot)]
     else:
-        ends = play_offers(args.server, args.token, args.matches, rng)
+        ends = play_offers(args.server, args.token, args.matches, rng, bot=bot)
     for end in ends:
         sys.stdout.write(f"table {end['table']}: {json.dumps(end['result'])}\n")
     return 0
