@@ -7,8 +7,10 @@ tournament keeps its final standings. Screenshots on a desktop and a phone."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,12 @@ WORDS = {
            "final": "Endstand", "your_table": "Zu deinem Tisch"},
 }
 PHONE = {"width": 390, "height": 844}
+
+
+def states(seats: list[Any], payload: str | bytes) -> None:
+    message = json.loads(payload)
+    if message.get("type") == "state":
+        seats.append(message["seat"])
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +114,16 @@ def test_a_tournament_page_follows_the_tournament_live(
     assert kept == mine["token"]
     assert page.locator(".tour-round[data-round='1'] .tour-tables li").count() == 2
     shoot(page, f"tournament-running-{lang}")
+
+    seats: list[Any] = []  # the table page holds her seat: its first state says which
+    page.on("websocket", lambda socket: socket.on("framereceived", partial(states, seats)))
+    link.click()
+    page.wait_for_url(f"**/table/{mine['table']}")
+    page.wait_for_selector("#table")
+    page.wait_for_function("() => document.querySelectorAll('#table .card').length > 0")
+    assert seats and seats[0] == mine["seat"]
+    page.go_back()
+    page.wait_for_selector("#your-table-link")
 
     people = [Player(server, http, tournament, seed) for seed, http in
               enumerate((logged_in(server, anna), bert))]

@@ -83,7 +83,7 @@ def start_now(db: Path, tournament_id: str) -> None:
 
 def new_tournament(http: httpx.Client, **fields: Any) -> str:
     body = {"name": "Freitagsrunde", "game": "schnapsen", "rules": "rules", "rounds": 3,
-            "clock": 0, "starts": time.time() + 3600, "computers": True, **fields}
+            "clock": 30, "starts": time.time() + 3600, "computers": True, **fields}
     return str(ok(http.post("/api/tournaments", json=body), 201)["id"])
 
 

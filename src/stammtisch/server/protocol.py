@@ -355,13 +355,13 @@ list of ``{"id", "name", "game", "rules", "table_size", "rounds", "round", "cloc
 "computers", "starts", "creator_name", "state", "players", "url"}`` (finished ones
 include ``cancelled``). ``POST /api/tournaments`` (logged in, else 401) ``{"name",
 "game", "rules": "rules"|"traditional", "rounds" (1 to 15), "clock"? (seconds per
-decision: 0 or 5 to 600, default 30), "starts" (seconds since the epoch, from now to 60
+decision, 5 to 600, default 30: never none), "starts" (seconds since the epoch, from now to 60
 days ahead), "table_size"? (the multi-player games: Schnauz and Scat 4 by default,
 Schmier 6), "computers"? (false: may computer levels and programs join)}``: 201 ``{"id",
 "url"}``; a wrong field is 400 naming it. ``GET /api/tournaments/ID`` (404 if none):
-the entry above plus ``"tiebreaks": ["buchholz", "sonneborn_berger"]``, ``"players":
-[{"key", "kind": "person"|"level"|"program", "name", "level"}]`` in the order of
-joining, ``"standings": [{"rank", "key", "kind", "name", "level", "points",
+the entry above, but with ``"players": [{"key", "kind": "person"|"level"|"program",
+"name", "level"}]`` in the order of joining, plus ``"tiebreaks": ["buchholz",
+"sonneborn_berger"]``, ``"standings": [{"rank", "key", "kind", "name", "level", "points",
 "buchholz", "sonneborn_berger", "results": [{"round", "table", "bye", "opponents",
 "points"}]}]``, ``"round_tables": [{"round", "tables": [{"table", "url", "players",
 "points", "over"}], "byes": [names]}]`` and ``"you"``: null for a guest, else

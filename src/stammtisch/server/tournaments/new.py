@@ -2,7 +2,8 @@
 
 The game and one of its named rule sets (the start page's, server/catalog.py's
 ``PRESETS``: the tables are then rated), the number of rounds, the turn clock (seconds
-per decision, table/settings.py), the start time (seconds since the epoch), the table
+per decision, table/settings.py; never none: at zero the stand-in decides for a player
+who does not move, so nobody holds up a round), the start time (seconds since the epoch), the table
 size in the multi-player games, and whether computer levels and programs may join.
 """
 
@@ -63,9 +64,10 @@ def read_new(data: Any, creator: Player, now: float | None = None) -> dict[str, 
         raise TournamentError(f'"rounds" is a whole number from 1 to {MAX_ROUNDS}')
     clock = data.get("clock", RATED_CLOCK)
     low, high = CLOCK_RANGE
-    if not _whole(clock) or not (clock == 0 or low <= clock <= high):
-        raise TournamentError(f'"clock" is the seconds per decision: 0 (no clock) or a '
-                              f"whole number from {low} to {high}")
+    if not _whole(clock) or not low <= clock <= high:
+        raise TournamentError(f'"clock" is the seconds per decision, a whole number from '
+                              f"{low} to {high}: a tournament's tables always have a clock, "
+                              "so that one player who does not move cannot hold up a round")
     starts = data.get("starts")
     if isinstance(starts, bool) or not isinstance(starts, int | float) \
             or not now - LATE <= starts <= now + LATEST_START:

@@ -47,8 +47,8 @@ function stateLine() {
 
 function settingsLine() {
   return [gameName(shown.game), t(`ui.preset.${shown.rules}`), t("tour.rounds_count", { n: shown.rounds }),
-    shown.clock ? t("tour.clock_seconds", { seconds: shown.clock }) : t("tour.clock_none"),
-    t("tour.created_by", { name: shown.creator })].join(" · ");
+    t("tour.clock_seconds", { seconds: shown.clock }),
+    t("tour.created_by", { name: shown.creator_name })].join(" · ");
 }
 
 async function act(path, body) {

@@ -9,7 +9,7 @@ import { call, currentAccount } from "./account.js";
 import { gameName } from "./matchrows.js";
 
 const root = document.getElementById("app");
-const CLOCKS = [0, 60, 30, 15];
+const CLOCKS = [60, 30, 15];
 const DEFAULT_CLOCK = 30;
 const QUARTER = 15 * 60 * 1000;
 
@@ -107,7 +107,7 @@ function createForm() {
     field("tour-rounds", t("tour.rounds"), h("input", { id: "tour-rounds", type: "number", min: "1", max: "15", value: String(form.rounds),
       oninput: (e) => { form.rounds = e.target.value; } })),
     field("tour-clock", t("tour.clock"), h("select", { id: "tour-clock", onchange: (e) => { form.clock = Number(e.target.value); } },
-      CLOCKS.map((s) => new Option(s ? t("tour.clock_seconds", { seconds: s }) : t("tour.clock_none"), String(s), false, s === form.clock)))),
+      CLOCKS.map((s) => new Option(t("tour.clock_seconds", { seconds: s }), String(s), false, s === form.clock)))),
     field("tour-starts", t("tour.starts"), h("input", { id: "tour-starts", type: "datetime-local", required: true, value: form.starts,
       oninput: (e) => { form.starts = e.target.value; } })),
     h("label", { class: "toggle", for: "tour-computers" }, h("input", { id: "tour-computers", type: "checkbox", checked: form.computers,
