@@ -3,7 +3,10 @@ thumb in policy.py), ``expert`` (sampled deals from determinize.py, searched by
 bots/search.py, valued by the solver in solver.py). bots/registry.py
 registers them. ``expert-2026`` (hidden from the start page) is the expert frozen as it
 played in December 2026: a change to the expert keeps it playing as before (a
-constructor switch), and tests/data/traces.json holds its moves."""
+constructor switch), and tests/data/traces.json holds its moves. ``expert-epimc`` and
+``expert-pv`` (hidden too) are the expert with the information-set searches of epimc.py
+(Extended PIMC) and pvpimc.py (presumed-value PIMC) in the end-game, kept to be measured
+against it (notes/findings.md)."""
 
 from stammtisch.bots.levels import BotLevel
 from stammtisch.bots.schnapsen.epimc import EpimcBot
