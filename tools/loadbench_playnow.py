@@ -6,7 +6,8 @@ ask again after a pause.
 
 Reported: how long past the chosen wait each person waited until seated (the server
 makes the table at the end of the wait), and whether any seat was given twice, or any
-person seated twice for one ask.
+ask seated twice (each ask goes under a name of its own, counted in the stored tables
+after the run).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -54,6 +56,10 @@ class Seekers:
     measuring: bool = False
     stored_seats: int | None = None
     """The stored tables' seats of these clients, once read."""
+    told: set[str] = field(default_factory=set)
+    """The names of the asks that were told their seat."""
+    stored_names: dict[str, int] = field(default_factory=dict)
+    """Per ask's name: its seats in the stored tables."""
     seated_unseen: int = 0
     """Seated between their last look and their cancel at the end of the run."""
 
@@ -72,11 +78,12 @@ class Seekers:
         turn = index
         while not stop.is_set():
             game, wait = random.choice(GAMES), random.choice(WAITS)
+            name = f"Q{index}.{self.asks}"  # each ask under a name of its own
             asked = time.monotonic()
             try:
                 answer = await http.post(f"{self.http_urls[turn % servers]}/api/play-now",
                                          headers=headers, json={"game": game, "rules": "rules",
-                                                                "name": f"Q{index}",
+                                                                "name": name,
                                                                 "wait": wait})
                 if answer.status_code != 202:
                     self.errors.append(f"ask: {answer.status_code} {answer.text[:80]}")
@@ -98,6 +105,7 @@ class Seekers:
             if place in self.places:
                 self.given_twice += 1
             self.places[place] = index
+            self.told.add(name)
             await self._take(state, turn)
             turn += 1
             await asyncio.sleep(random.uniform(1.0, 3.0))
@@ -109,7 +117,11 @@ class Seekers:
             await asyncio.sleep(LOOK_EVERY)
             turn += 1
             url = f"{self.http_urls[turn % servers]}/api/play-now"
-            state: dict[str, Any] = (await http.get(url, headers=headers)).json()
+            try:
+                state: dict[str, Any] = (await http.get(url, headers=headers)).json()
+            except (httpx.HTTPError, ValueError) as failed:  # look again: still queued
+                self.errors.append(f"look: {failed!r}")
+                continue
             if stop.is_set() and state["state"] in ("searching", "found"):
                 left = await http.delete(url, headers=headers)
                 if left.status_code == 200:
@@ -155,15 +167,20 @@ class Seekers:
             },
             "seat_given_twice": self.given_twice, "seat_refused": self.seat_refused,
             "dropped_from_queue": self.dropped, "cancelled_at_stop": self.cancelled,
-            "stored_seats": self.stored_seats,
-            "seated_twice": None if self.stored_seats is None
-            else self.stored_seats - len(self.places) - self.seated_unseen,
+            "stored_seats": self.stored_seats, "seated_at_cancel": self.seated_unseen,
+            "seated_twice": sum(1 for n in self.stored_names.values() if n > 1),
+            "told_but_not_stored": len(self.told - set(self.stored_names)),
+            "stored_but_not_told": len(set(self.stored_names) - self.told),
             "errors": len(self.errors), "error_samples": self.errors[:5],
         }
 
     def check_stored(self, tables: list[list[dict[str, Any]]]) -> None:
-        """Compare the stored tables' seats of these clients (named ``Q<n>``) with the
-        seats they were given: a person seated twice holds a seat nobody was told of."""
-        held = sum(1 for seats in tables for seat in seats
-                   if seat.get("kind") == "human" and str(seat.get("name", "")).startswith("Q"))
-        self.stored_seats = held
+        """Count each ask's seats in the stored tables (by its name, ``Q<n>.<ask>``):
+        an ask seated twice holds two."""
+        for seats in tables:
+            for seat in seats:
+                # a name that reads like another's at the table is numbered: "Q1.0 2"
+                name = re.sub(r" \d+$", "", str(seat.get("name", "")))
+                if seat.get("kind") == "human" and name.startswith("Q"):
+                    self.stored_names[name] = self.stored_names.get(name, 0) + 1
+        self.stored_seats = sum(self.stored_names.values())
