@@ -1,6 +1,7 @@
-// The expert's review of a match for one seat: progress while it is worked out, then the
-// accuracy, the biggest mistakes, a chart of the seat's chances and a move list that
-// jumps to any position, shown face up (history step API) or from the seat's view.
+// The expert's review of a match for one seat: progress while it is worked out, each deal
+// shown as soon as the expert is through it, then the accuracy, the biggest mistakes, a
+// chart of the seat's chances and a move list that jumps to any position, shown face up
+// (history step API) or from the seat's view.
 import { lang, t } from "./i18n.js";
 import { backs, cardElement, short } from "./cards.js";
 import { h, svg } from "./dom.js";
@@ -14,6 +15,7 @@ const id = decodeURIComponent(location.pathname.split("/").pop());
 const seat = Number(new URLSearchParams(location.search).get("seat") || "0");
 const token = localStorage.getItem(`stammtisch.token.${id}`) || "";
 const auth = token ? { Authorization: `Bearer ${token}` } : {};
+const POLL = 300;       // ms between two questions while the expert works: a deal shows soon after it is done
 
 let status = null;      // {status, progress, review?} from the server
 let problem = "";       // an i18n key when the review cannot be had
@@ -62,16 +64,21 @@ async function answered(response) {
     return;
   }
   status = await response.json();
-  if (status.status === "done") {
+  const shown = review;
+  if (status.review && (!shown || status.status === "done" || status.review.decisions.length !== shown.decisions.length)) {
+    // The whole review, or the deals judged so far while the expert goes on with the rest.
     review = status.review;
     byIndex = new Map(review.decisions.map((d, n) => [d.index, { ...d, n }]));
-    faceUp = review.finished;
-    const first = review.biggest.length ? review.decisions[review.biggest[0]].index : review.decisions[0]?.index ?? 0;
-    await go(first);
-    return;
+    if (!shown) {
+      faceUp = review.finished;
+      const first = review.biggest.length ? review.decisions[review.biggest[0]].index : review.decisions[0]?.index ?? 0;
+      if (status.status !== "done") setTimeout(poll, POLL);
+      await go(first);
+      return;
+    }
   }
   render();
-  setTimeout(poll, 500);
+  if (status.status !== "done") setTimeout(poll, POLL);
 }
 
 // One face-up step asked at a time (the server replays one per client): the last wanted wins.
@@ -137,9 +144,11 @@ function mistakeText(d) {
 function summary() {
   const rule = t(review.unit === "win" ? "review.rule_win" : "review.rule_points",
     { mistake: valueText(review.mistake), close: valueText(review.close), budget: number(review.budget) });
-  const deals = review.deals.filter((d) => d.decisions).map((d) => h("li", {},
-    t("review.deal_accuracy", { n: d.deal + 1, percent: percent(d.accuracy) }), " ",
-    h("span", { class: "doc" }, t("review.deal_counts", { n: d.decisions, mistakes: d.mistakes }))));
+  const deals = review.deals.filter((d) => d.decisions || d.pending).map((d) => (d.pending
+    ? h("li", { class: "pending", "data-deal": d.deal }, t("review.deal_pending", { n: d.deal + 1 }))
+    : h("li", { class: "judged", "data-deal": d.deal },
+      t("review.deal_accuracy", { n: d.deal + 1, percent: percent(d.accuracy) }), " ",
+      h("span", { class: "doc" }, t("review.deal_counts", { n: d.decisions, mistakes: d.mistakes })))));
   return h("section", { class: "review-summary" },
     h("p", { class: "review-accuracy" }, t("review.accuracy", { percent: percent(review.accuracy) })),
     h("p", { class: "doc" }, rule),
@@ -281,8 +290,14 @@ function render() {
     return;
   }
   const keepScroll = root.querySelector(".move-list")?.scrollTop;
-  root.replaceChildren(h("main", { class: "review", "data-status": "done" },
+  const judged = review.deals.filter((d) => !d.pending).length;
+  root.replaceChildren(h("main", { class: "review", "data-status": review.partial ? "partial" : "done",
+    "data-deals": judged },
     h("h1", {}, about("review.heading", seat, "seat", { game: t(`game.${review.game}`) })),
+    review.partial ? h("div", { class: "review-partial", role: "status" },
+      h("p", {}, t("review.partial", { done: judged, total: review.deals.length })),
+      h("progress", { class: "review-progress", max: "1", value: String(status?.progress ?? 0), "aria-label": t("review.title") }))
+      : null,
     h("div", { class: "review-layout" },
       h("div", { class: "review-main" }, board(), chart()),
       h("aside", { class: "review-side" }, summary(), mistakes(), moveList()))));
