@@ -16,7 +16,19 @@ turn-based games (only the acting seat's action counts each step).
 Each ``<game>_v0`` module documents its observation field by field, its action
 indices and its rewards; envs/base.py holds what they share.
 
+The same games as single-agent Gymnasium environments against the built-in levels:
+``gymnasium.make("stammtisch/Schnapsen-v0", opponents="club")`` (envs/gym.py; the ids
+are registered when this package is imported, where Gymnasium is installed:
+envs/registration.py).
+
 The same games as OpenSpiel games (the same action indices and tensors):
 envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a bot of every game:
 envs/openspiel_ismcts.py, offered as the level ``openspiel-ismcts`` by envs/levels.py.
 """
+
+try:
+    from stammtisch.envs.registration import register_envs as _register_envs
+except ImportError:  # no Gymnasium (the rl extra): nothing to register
+    pass
+else:
+    _register_envs()

@@ -185,6 +185,18 @@ class Codec(ABC, Generic[ViewT]):
         """Each seat's reward at the end of the match (they add up to zero)."""
 
 
+def match_text(match: Match[Any, Any]) -> str:
+    """The screen of the seat to act, as the terminal shows it (the end of the match when
+    over): :mod:`stammtisch.text` describes the view."""
+    look = renderer(match.game)
+    seat = match.to_act
+    result = match.result
+    if result is not None:
+        return "\n".join(look.result(result, None))
+    head = f"player_{seat} to act" if seat is not None else ""
+    return "\n".join([head, *look.view(match.view(seat))])
+
+
 def zero_sum_win(winners: Sequence[int], num_players: int) -> list[float]:
     """+1 for each winner, the losers share the winners' total as a loss."""
     won = set(winners)
@@ -383,7 +395,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent_name] = reward
         if result is not None:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_deals is not None and self._deals_done() >= self.max_deals:
+        elif self.max_deals is not None and self.deals_done() >= self.max_deals:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.to_act]
@@ -422,13 +434,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     def text(self) -> str:
         """The screen of the seat to act, as the terminal shows it (the end of the match when
         over): :mod:`stammtisch.text` describes the view."""
-        look = renderer(self.game)
-        seat = self.match.to_act
-        result = self.match.result
-        if result is not None:
-            return "\n".join(look.result(result, None))
-        head = f"player_{seat} to act" if seat is not None else ""
-        return "\n".join([head, *look.view(self.match.view(seat))])
+        return match_text(self.match)
 
     # -- inside ------------------------------------------------------------------------
 
@@ -445,7 +451,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             f"{i}: pick" if move == PICK else f"{i}: {state.action_text(move)}"
             for i, move in self._legal_moves().items()])
 
-    def _deals_done(self) -> int:
+    def deals_done(self) -> int:
         """Deals finished so far (a thrown-in Schmier deal counts)."""
         return int(getattr(self.match.state, "deal_number", 0))
 
