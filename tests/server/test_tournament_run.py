@@ -163,6 +163,17 @@ def winners(db: Path, table_ids: list[str]) -> dict[str, int]:
     return found
 
 
+def table_rows(db: Path, table_ids: list[str]) -> dict[str, tuple[bool, Any]]:
+    """Each table's rated flag and settings as stored."""
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        found = {row.id: (bool(row.rated), json.loads(row.settings)) for row in conn.execute(
+            select(tables.c.id, tables.c.rated, tables.c.settings)
+            .where(tables.c.id.in_(table_ids)))}
+    engine.dispose()
+    return found
+
+
 def expected_standings(keys: list[str], rounds: list[list[tuple[tuple[str, ...],
                                                                 str | None]]],
                        won: dict[str, int]) -> list[tuple[str, float, float, float]]:
@@ -229,6 +240,15 @@ def test_a_four_player_three_round_schnapsen_swiss_finishes_right(tmp_path: Path
     assert any(set(players) == first_winners for players, _table in rounds[1])
     for row in final["standings"]:
         assert [result["round"] for result in row["results"]] == [1, 2, 3]
+    persons = {key for key in keys if key.startswith("account:")}
+    made = table_rows(db, list(won))
+    for one in rounds:
+        for players, table in one:
+            assert table is not None
+            rated, settings = made[table]
+            # a person's table is rated and timed; the computers' own table neither
+            assert rated == bool(persons & set(players))
+            assert settings == {"clock": 30, "clock_reserve": 60, "talk_watchers": False}
 
 
 def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Path) -> None:
