@@ -336,6 +336,9 @@ def _arena_parser() -> _Parser:
     parser.add_argument("--max-deals", type=int, default=1000,
                         help="stop a match after this many deals and count it unfinished "
                              "(so too a match whose deal runs past 5,000 actions)")
+    parser.add_argument("--records", metavar="DIR", help=(
+        "save each match's record in DIR (with index.json: its seats and result), for "
+        "stammtisch replay and stammtisch review"))
     return parser
 
 
@@ -351,7 +354,7 @@ def arena(argv: Sequence[str]) -> int:
     return run_arena(ArenaConfig(
         game=info.name, players=args.players, matches=args.matches, jobs=args.jobs,
         seed=args.seed, budget=args.budget, out=args.out, max_deals=args.max_deals,
-        options=options, ray=args.ray))
+        options=options, ray=args.ray, records=args.records))
 
 
 def _arena_merge_parser() -> _Parser:

@@ -1,13 +1,15 @@
 """One arena run from settings to files: schedule, play, summarise, print, write.
 
 The files go to ``out`` as ``<game>-<lineup>-seed<S>.json`` and ``.png``; the
-table goes to ``stdout``, progress and notes to ``stderr``. Interrupted (Ctrl-C,
-or a ``kill``'s SIGTERM), it reports and writes the matches that finished, says
-so, and exits with status 130.
+table goes to ``stdout``, progress and notes to ``stderr``. With ``records``, each
+match's record is saved in that directory, and ``index.json`` there names the levels
+in each match's seats and its result. Interrupted (Ctrl-C, or a ``kill``'s SIGTERM),
+it reports and writes the matches that finished, says so, and exits with status 130.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -16,6 +18,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
@@ -28,7 +31,7 @@ from stammtisch.arena.report import (
     table_lines,
     write_files,
 )
-from stammtisch.arena.runner import Executor, Played, Table, run_matches
+from stammtisch.arena.runner import Executor, Outcome, Played, Table, record_name, run_matches
 from stammtisch.arena.schedule import MatchPlan, rounded_matches, schedule
 from stammtisch.arena.summary import incomplete_groups, summarize
 
@@ -52,6 +55,8 @@ class ArenaConfig:
     ray: str | None = None
     """Play on Ray: a cluster's address, ``auto``, or ``""`` for a local cluster of
     ``jobs`` CPUs started for the run; ``None``: in local processes."""
+    records: str | None = None
+    """A directory for each match's record (made if missing); ``None``: none saved."""
 
 
 def run_problem(matches: int, jobs: int, budget: float | None, max_deals: int) -> str | None:
@@ -88,9 +93,13 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
         err.write(f"note: playing {count} matches, whole rotation groups of "
                   f"{len(lineup.units)} so that every bot sits in every seat equally often\n")
     plans = schedule(lineup, count, config.seed)
-    table = Table(lineup, config.budget, config.max_deals)
+    if config.records is not None:
+        Path(config.records).mkdir(parents=True, exist_ok=True)
+    table = Table(lineup, config.budget, config.max_deals, config.records)
     played, elapsed = _play(config, table, plans, err)
     outcomes = played.outcomes
+    if config.records is not None:
+        _write_index(config.records, lineup.game, outcomes)
     if played.interrupted:
         err.write(f"interrupted: {len(outcomes)} of {count} matches finished"
                   + ("; some rotation groups are incomplete, so the seats are not shared evenly"
@@ -110,6 +119,15 @@ def run_arena(config: ArenaConfig, stdout: TextIO | None = None,
     out.write(f"Played in {elapsed:.1f} s {_where(config, count)}; "
               f"wrote {' and '.join(written)}\n")
     return INTERRUPTED if played.interrupted else 0
+
+
+def _write_index(records: str, game: str, outcomes: list[Outcome]) -> None:
+    """``index.json`` beside the records: each match's file, seat levels and result."""
+    index = [{"file": record_name(game, outcome.plan), "seed": outcome.plan.seed,
+              "seats": list(outcome.plan.seat_levels), "result": outcome.result}
+             for outcome in outcomes]
+    Path(records, "index.json").write_text(json.dumps(index, indent=1) + "\n",
+                                           encoding="utf-8")
 
 
 def _play(config: ArenaConfig, table: Table, plans: list[MatchPlan],

@@ -10,6 +10,10 @@ ends a round: bots that never knock would trade cards for ever). The outcomes de
 the plans, never on the number of jobs or the order in which they finish
 (except through bots whose search stops by the clock).
 
+With ``records`` set, each match's record (docs/rules/NOTATION.md, what ``stammtisch
+replay`` and ``stammtisch review`` read) is saved there as ``<game>-<index>.json`` by the
+process that played it, unfinished matches too (their actions so far).
+
 An interrupt (Ctrl-C) ends the run early but keeps every match already
 finished (:class:`Played`): hours of expert play are not thrown away because
 the rest could not wait. With several jobs the matches in play are finished
@@ -18,10 +22,12 @@ first unless their workers were interrupted too, as Ctrl-C at a terminal does.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import stammtisch
@@ -59,6 +65,13 @@ class Table:
     lineup: Lineup
     budget: float | None
     max_deals: int
+    records: str | None = None
+    """The directory for each match's record, or ``None``: none saved."""
+
+
+def record_name(game: str, plan: MatchPlan) -> str:
+    """The file name of a match's record in the ``records`` directory."""
+    return f"{game}-{plan.index:05d}.json"
 
 
 def play_match(table: Table, plan: MatchPlan) -> Outcome:
@@ -81,6 +94,9 @@ def play_match(table: Table, plan: MatchPlan) -> Outcome:
         actions += 1
         in_deal += 1
     seconds = time.perf_counter() - start
+    if table.records is not None:
+        path = Path(table.records) / record_name(lineup.game, plan)
+        path.write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
     result = match.result
     n, teams = match.num_players, lineup.teams
     return Outcome(plan, result, deals if result is None else int(result.get("deals", deals)),
