@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_FILE = "tests/data/schnapsen-bummerl-5-6.json"
-POLL = 0.05
-"""Seconds between two status requests, as a page polls (faster, to time it finely)."""
+POLL = 0.3
+"""Seconds between two status requests, as the review page polls (web/js/review.js)."""
 TARGET_WALL = 10.0
 TARGET_GAP = 2.0
 
