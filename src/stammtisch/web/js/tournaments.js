@@ -51,10 +51,10 @@ function section(key, entries) {
   return h("section", { class: "tournament-list", "data-state": key },
     h("h2", {}, t(`tour.${key}`)),
     entries.length
-      ? h("table", { class: "tournaments" },
+      ? h("div", { class: "table-scroll" }, h("table", { class: "tournaments" },
         h("thead", {}, h("tr", {}, ["tour.name", "tour.game", "tour.rules", "tour.players", "tour.state"].map((k) =>
           h("th", { scope: "col" }, t(k))))),
-        h("tbody", {}, entries.map(entryRow)))
+        h("tbody", {}, entries.map(entryRow))))
       : h("p", { class: "empty-list" }, t("tour.none")));
 }
 
