@@ -18,6 +18,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, select, update
 
+from examples import network_bot
 from stammtisch.server.schema import tables
 from stammtisch.server.tournaments import runner
 from stammtisch.server.tournaments.tables import tournament_tables, tournaments
@@ -298,3 +299,29 @@ def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Pat
     assert sum(row["points"] for row in final["standings"]) == 4.0
     pairs = [frozenset(players) for one in after for players, _table in one]
     assert len(set(pairs)) == 4  # no repeat in the round after the restart
+
+
+def test_a_program_of_the_bot_api_plays_its_tournament_matches(tmp_path: Path) -> None:
+    db = tmp_path / "program.db"
+    server = start(db)
+    try:
+        anna = signed_up(server, "Anna")
+        tournament = new_tournament(anna, rounds=2)
+        token = network_bot.register(server.url, "kiebitz")
+        program = httpx.Client(base_url=server.url, timeout=PATIENCE, headers={
+            "Origin": server.url, "Authorization": f"Bearer {token}"})
+        ok(program.post(f"/api/tournaments/{tournament}/join", json={}))
+        ok(anna.post(f"/api/tournaments/{tournament}/join", json={"level": "random"}))
+        start_now(db, tournament)
+        seen: list[dict[str, Any]] = []
+        ends = network_bot.play_offers(server.url, token, 2, random.Random(3), seen.append)
+        final = until(lambda: ok(anna.get(f"/api/tournaments/{tournament}")),
+                      lambda shown: shown["state"] == "finished")
+    finally:
+        server.stop()
+    tables = [one["tables"][0]["table"] for one in final["round_tables"]]
+    assert [end["table"] for end in ends] == tables  # offered each round's table
+    assert all(end["result"] is not None for end in ends)
+    assert {state["seats"][state["seat"]]["name"] for state in seen} == {"kiebitz"}
+    assert {row["name"] for row in final["standings"]} == {"kiebitz", "random"}
+    assert sum(row["points"] for row in final["standings"]) == 2.0
