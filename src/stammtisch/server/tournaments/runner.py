@@ -128,7 +128,8 @@ class Runner:
             return
         rounds = rounds_of(tournament)
         ranking = [one.key for one in swiss.standings(keys, rounds)]
-        pairing = swiss.pair(ranking, rounds, size, smallest)
+        # the search for a round without repeats may take a while: off the event loop
+        pairing = await asyncio.to_thread(swiss.pair, ranking, rounds, size, smallest)
         number = tournament.round + 1
         boards = []
         for at, players in enumerate(pairing.tables):
