@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from stammtisch.server.tournaments import runner
+from stammtisch.server.tournaments import store as db_store
 from tests.server.live import LiveServer
 from tests.server.test_tournament_run import (
     browser,
@@ -159,3 +160,15 @@ def test_at_the_start_each_person_gets_their_own_seat_only(server: LiveServer,
     listed = ok(anna.get("/api/tournaments"))
     assert [t["id"] for t in listed["running"]] == [tournament]
     assert listed["running"][0]["players"] == 3
+
+
+def test_a_full_tournament_takes_nobody_more(server: LiveServer,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(db_store, "MAX_PLAYERS", 2)
+    anna, bert, cleo = (signed_up(server, name) for name in ("Anna", "Bert", "Cleo"))
+    tournament = new_tournament(anna)
+    ok(anna.post(f"/api/tournaments/{tournament}/join", json={}))
+    ok(bert.post(f"/api/tournaments/{tournament}/join", json={}))
+    refused(cleo.post(f"/api/tournaments/{tournament}/join", json={}), 409, "full: 2")
+    ok(bert.post(f"/api/tournaments/{tournament}/leave", json={}))
+    ok(cleo.post(f"/api/tournaments/{tournament}/join", json={}))

@@ -369,10 +369,11 @@ the entry above, but with ``"players": [{"key", "kind": "person"|"level"|"progra
 the current round ``{"table", "seat", "url", "over", "token"}``, ``token`` being their
 seat token there (null once the match is over): only this person's session is ever
 sent it. ``POST /api/tournaments/ID/join`` and ``/leave`` (JSON bodies, before the
-start; 409 after it, or when already in, or not in): ``{}`` for the logged-in person,
-``{"level": "club"}`` for the creator adding or removing a computer level (403 for
-others, or where ``computers`` is false), and a program with its bot token
-(``Authorization: Bearer``) joins or leaves itself; answer ``{"player", "joined"}``.
+start; 409 after it, when already in, not in, or full: 256 players): ``{}`` for the
+logged-in person, ``{"level": "club"}`` for the creator adding or removing a computer
+level (403 for others, or where ``computers`` is false), and a program with its bot
+token (``Authorization: Bearer``) joins or leaves itself; answer ``{"player",
+"joined"}``.
 At ``starts`` round 1 is paired (cancelled when too few joined to seat one table);
 each later round when the last table of the one before has ended. Pairing, points and
 tie-breaks: server/tournaments/swiss.py. Each table is a web table (``/table/ID``,

@@ -27,6 +27,8 @@ from stammtisch.server.tournaments.tables import (
 )
 
 UPCOMING, RUNNING, FINISHED, CANCELLED = "upcoming", "running", "finished", "cancelled"
+MAX_PLAYERS = 256
+"""Players one tournament takes."""
 PERSON, LEVEL, PROGRAM = "person", "level", "program"
 """The kinds of player; a player's key is ``account:<id>``, ``level:<name>`` or
 ``bot:<name>``."""
@@ -169,6 +171,10 @@ def join(engine: Engine, tournament_id: str, entrant: Entrant) -> None:
         if state != UPCOMING:
             raise TournamentError("the tournament has started: players join before its "
                                   "start", 409)
+        count = db.execute(select(func.count()).select_from(tournament_players).where(
+            tournament_players.c.tournament_id == tournament_id)).scalar_one()
+        if count >= MAX_PLAYERS:
+            raise TournamentError(f"the tournament is full: {MAX_PLAYERS} players", 409)
         taken = db.execute(select(tournament_players.c.player).where(
             tournament_players.c.tournament_id == tournament_id,
             tournament_players.c.player == entrant.key)).first()
