@@ -16,6 +16,7 @@ about the CPU time; on a shared machine run it under ``nice -n 19`` and read the
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import statistics
@@ -54,7 +55,8 @@ def _line(game: str) -> list[dict[str, Any]]:
 
 
 def measure(games: list[str], repeat: int) -> dict[str, Any]:
-    from stammtisch.bots.coach import lesson_advise
+    from stammtisch.bots.coach import COACH_BUDGET, lesson_advise
+    from stammtisch.server.coaching import ANSWER_WITHIN, COLD_START
 
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
     try:
@@ -62,6 +64,14 @@ def measure(games: list[str], repeat: int) -> dict[str, Any]:
         pool.submit(_warm).result()
         figures: dict[str, Any] = {"cold": {"cpu": round(_cpu_of(pool), 2),
                                             "wall": round(time.perf_counter() - started, 2)}}
+        first = _line(games[0])[0]
+        for name, budget in (("first_before", COACH_BUDGET),
+                             ("first_after", max(0.1, ANSWER_WITHIN - COLD_START))):
+            before = _cpu_of(pool)
+            pool.submit(functools.partial(lesson_advise, budget=budget), games[0],
+                        first).result()
+            figures[name] = {"budget": budget, "game": games[0],
+                             "cpu": round(figures["cold"]["cpu"] + _cpu_of(pool) - before, 2)}
         for game in games:
             views = [view for view in _line(game) if len(view["legal_actions"]) > 1]
             cpu: list[float] = []
@@ -89,8 +99,13 @@ def lines(figures: dict[str, Any]) -> list[str]:
     cold = figures["cold"]
     out = [f"coach worker's cold start (spawn and imports): {cold['cpu']:.2f} CPU s "
            f"({cold['wall']:.2f} s wall)"]
+    for name, when in (("first_before", "before"), ("first_after", "after")):
+        f = figures[name]
+        out.append(f"first advice of a fresh server, {when} (the start, then {f['game']}'s "
+                   f"first advice at {f['budget']:g} s): {f['cpu']:.2f} CPU s (target "
+                   f"{TARGET:g} s: {'met' if f['cpu'] <= TARGET else 'NOT met'})")
     for game, f in figures.items():
-        if game == "cold":
+        if game in ("cold", "first_before", "first_after"):
             continue
         c, w = f["cpu"], f["wall"]
         out.append(f"{game:9} {f['advice']:3} advice: CPU median {c['median']:.2f} s, p90 "

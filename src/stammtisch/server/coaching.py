@@ -6,21 +6,43 @@ The coach's words are data in the player's seat's state only (``state.coach``): 
 come from that seat's view, so no watcher ever sees them. The expert thinks off the
 event loop, in the hint worker; advice that arrives after the table moved on is
 dropped.
+
+The coach answers within :data:`ANSWER_WITHIN` on an idle core: the expert thinks for
+the coach's budget, shorter by the worker's start (:data:`COLD_START`) when the worker
+has not started yet (the first advice of a fresh server).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from stammtisch.bots.coach import judge, lesson_advise
+from stammtisch.bots.coach import COACH_BUDGET, judge, lesson_advise
 from stammtisch.core.match import Match
 from stammtisch.server import hints
 
 log = logging.getLogger("stammtisch.server")
+ANSWER_WITHIN = 1.0
+"""Seconds within which the coach should answer on an idle core."""
+COLD_START = 0.8
+"""CPU seconds the worker takes to start and import the experts (tools/coachtimes.py)."""
+
+
+def budget() -> float:
+    """Seconds the expert may think for the coach's next advice."""
+    if hints.started():
+        return COACH_BUDGET
+    return max(0.1, min(COACH_BUDGET, ANSWER_WITHIN - COLD_START))
+
+
+async def advice_for(game: str, view: dict[str, Any], who: str) -> dict[str, Any] | None:
+    """The coach's advice for ``view``, worked out in the hint worker in the coach's turn."""
+    return await hints.think(functools.partial(lesson_advise, budget=budget()), game, view,
+                             who=who, rank=hints.COACH)
 
 
 @dataclass
@@ -79,8 +101,7 @@ class Coach:
                      changed: Callable[[], Awaitable[None]]) -> None:
         asked = seq()
         try:
-            advice = await hints.think(lesson_advise, self.game, match.view(self.seat),
-                                       who=f"lesson:{id(self)}", rank=hints.COACH)
+            advice = await advice_for(self.game, match.view(self.seat), f"lesson:{id(self)}")
         except Exception:  # the lesson goes on without this advice
             log.exception("the coach failed on a %s position", self.game)
             return

@@ -74,6 +74,11 @@ def _worker() -> ProcessPoolExecutor:
     return _pool
 
 
+def started() -> bool:
+    """Whether the worker runs (else the next piece of work waits for its start)."""
+    return _pool is not None
+
+
 def turn(who: str, rank: int = HINT,
          waiting: Waiting | None = None) -> AbstractAsyncContextManager[None]:
     """A turn at the worker for requester ``who`` (fairqueue.requester); ``waiting`` is
