@@ -2,10 +2,14 @@
 
 A review is asked for by (table, seat). Who may: anyone for a finished match (it is
 public like its replay); while the match runs, only the person holding that seat
-(their seat token). It is computed decision by decision in one worker process (the
-expert's search is pure Python: in a thread it would take the interpreter from the
-event loop), so that :meth:`Reviews.status` can tell its progress, then stored with
-the match (``Store.save_review``) and never computed again unless the match went on.
+(their seat token). When a match ends, the reviews of its people's seats begin without
+anyone asking (:meth:`Reviews.begin`, from the table's review part, table/review.py),
+so that they are done, or nearly, when the page opens. A review is computed decision
+by decision in one worker process (the expert's search is CPU-bound: in a thread it
+would take the interpreter from the event loop), so that :meth:`Reviews.status` can
+tell its progress and serve the deals judged so far (``"review"`` with ``"partial":
+true``, the deals still to come marked ``pending``), then stored with the match
+(``Store.save_review``) and never computed again unless the match went on.
 
 At most :data:`MAX_RUNNING` reviews are worked out at once; the others wait in a fair
 queue (server/fairqueue.py): a player of the match (whose token holds one of its
@@ -14,7 +18,7 @@ one review waiting or worked out at a time; a waiting review's answer tells its 
 (``{"status": "queued", "place": 3}``). The app's shutdown calls :meth:`Reviews.close`.
 In a deployment of several processes (server/cluster.py) the one working out a review
 tells its place or progress, and a failure, on a shared :class:`Board`, so that
-whichever process the page asks answers.
+whichever process the page asks answers (with the deals judged so far).
 """
 
 from __future__ import annotations
