@@ -8,7 +8,7 @@ BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: serve serve-cluster play test test-fast test-under-load lint typecheck unit bench bench-server clean chromium compiler
+.PHONY: serve serve-cluster play test test-fast test-under-load lint typecheck unit bench bench-review bench-server clean chromium compiler
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "stammtisch needs Python 3.11 or newer"'
@@ -104,6 +104,12 @@ $(BENCH_VENV)/.installed: $(BIN)/python
 bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
 		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
+
+# How soon a finished match's review and a lesson's advice come (issue 44): the
+# server's review path deal by deal, before and after, and the coach's answer times.
+bench-review: $(STAMP)
+	nice -n 19 $(BIN)/python -m tools.reviewbench $(ARGS)
+	nice -n 19 $(BIN)/python -m tools.coachtimes
 
 # The web server under many WebSocket clients (a benchmark, not a test; minutes).
 # BENCH_PROCESSES=1,2: each size on one process, then on two sharing a PostgreSQL and a

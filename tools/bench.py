@@ -52,7 +52,8 @@ compiled (tools/bench_native.py says how).
 With ``--review FILE`` (``make bench`` passes tests/data/schnapsen-bummerl-5-6.json)
 the report ends with the time the expert's review (bots/review.py, at its default
 budget per decision) takes for seat 0 of that stored record; ``--review-only`` times
-just that. The target for a 7-point Schnapsen Bummerl is under a minute on one core.
+just that. The target for a 7-point Schnapsen Bummerl is 10 s on one core, each deal
+within 2 s of the one before (tools/reviewbench.py measures the server's path).
 
 With ``--env-seconds S`` (default 1; 0: none) a random agent plays through each
 game's PettingZoo environment (stammtisch.envs, the ``rl`` extra): the wrapped AEC
@@ -323,7 +324,8 @@ def review_line(figure: dict[str, Any]) -> str:
     return (f"review: {figure['game']} {figure['file']}, seat 0: {figure['decisions']} "
             f"decisions in {figure['deals']} deals at {figure['budget']:g} s each: "
             f"{figure['cpu_seconds']:.1f} CPU s ({figure['wall_seconds']:.1f} s wall; "
-            f"target under 60 s for a 7-point Bummerl)")
+            f"target 10 s for a 7-point Bummerl; tools/reviewbench.py times the server's "
+            f"path deal by deal)")
 
 
 def main(argv: list[str] | None = None) -> int:
