@@ -4,6 +4,7 @@ information state has perfect recall, and resampling keeps a seat's information 
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -124,8 +125,12 @@ def test_information_state_recalls_everything_in_order(name: str) -> None:
         if state.current_player() == seat:
             text = state.action_to_string(seat, action := rng.choice(state.legal_actions()))
             state.apply_action(action)
-            assert f'["played",{len(state.history()) - 2},"{text}"]' \
-                in state.information_state_string(seat)
+            number, history = len(state.history()) - 2, state.information_state_string(seat)
+            if text.startswith("pick "):  # "pick" and every card picked so far
+                assert any(f'["picked",{number},"{card}"]' in history
+                           for card in text.split()[1:])
+            else:
+                assert json.dumps(["played", number, text], separators=(",", ":")) in history
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         histories.append(state.information_state_string(seat))
@@ -161,3 +166,45 @@ def test_openspiels_own_ismcts_searches_every_game(name: str) -> None:
     bot = ismcts.ISMCTSBot(state.get_game(), mcts.RandomRolloutEvaluator(1, random_state),
                            uct_c=2.0, max_simulations=5, random_state=random_state)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_schmiers_rob_is_picked_card_by_card() -> None:
+    game = pyspiel.load_game("stammtisch_schmier", {"max_moves": 100_000})
+    assert game.num_distinct_actions() < 200
+    state = game.new_initial_state()
+    state.apply_action(2)
+    rng = np.random.RandomState(2)
+
+    def picks() -> list[str]:
+        texts = [state.action_to_string(state.current_player(), a)
+                 for a in state.legal_actions()]
+        return [text for text in texts if text.startswith("pick ")]
+
+    while not picks():
+        state.apply_action(rng.choice(state.legal_actions()))
+    dealer = state.current_player()
+    others = [seat for seat in range(game.num_players()) if seat != dealer]
+    seen = {seat: state.information_state_string(seat) for seat in others}
+    observed = {seat: state.observation_tensor(seat) for seat in others}
+    kept: list[str] = []
+    while picks():
+        action = rng.choice(state.legal_actions())
+        text = state.action_to_string(dealer, action)
+        state.apply_action(action)
+        if text.startswith("pick "):
+            (card,) = set(text.split()[1:]) - set(kept)
+            kept = text.split()[1:]
+            assert state.current_player() == dealer
+            assert f'["picked",{len(state.history()) - 2},"{card}"]' \
+                in state.information_state_string(dealer)
+            assert state.observation_string(dealer).endswith("picked " + " ".join(kept))
+            for seat in others:  # a pick is the dealer's own until the rob is played
+                assert state.information_state_string(seat) == seen[seat]
+                assert state.observation_tensor(seat) == observed[seat]
+    assert len(kept) == 5 and state.current_player() == dealer
+    last = state.legal_actions()[0]  # the sixth card plays the rob
+    assert state.action_to_string(dealer, last).startswith("discard")
+    state.apply_action(last)
+    hand = json.loads(state.observation_string(dealer))["hand"]
+    assert len(hand) == 6 and set(kept) < set(hand)
+    assert all(state.information_state_string(seat) != seen[seat] for seat in others)

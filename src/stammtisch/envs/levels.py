@@ -18,7 +18,7 @@ import importlib.util
 from stammtisch.bots.base import Bot
 from stammtisch.bots.levels import BotLevel
 
-ISMCTS_PER_SECOND = {"schnauz": 150, "scat": 200, "schnapsen": 250, "schmier": 40}
+ISMCTS_PER_SECOND = {"schnauz": 300, "scat": 350, "schnapsen": 350, "schmier": 150}
 """About how many ISMCTS simulations a second a decision runs per game (a 2024 laptop
 core), for a ``budget`` in seconds."""
 
@@ -40,6 +40,6 @@ def optional_levels() -> tuple[BotLevel, ...]:
         return ()
     return (BotLevel(
         "openspiel-ismcts",
-        "OpenSpiel's information-set MCTS with random rollouts to the end: a research "
-        "baseline, slow (200 simulations take seconds a move).",
+        "OpenSpiel's information-set MCTS with random play-outs to the end of the deal: "
+        "a research baseline, slow (200 simulations take a second a move).",
         _ismcts, games=frozenset(ISMCTS_PER_SECOND), hidden=True),)

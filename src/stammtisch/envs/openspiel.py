@@ -4,13 +4,15 @@
 Short names ``stammtisch_schnauz``, ``stammtisch_scat``, ``stammtisch_schnapsen``,
 ``stammtisch_schmier``; parameters are the game's options that have a plain
 default (int, float, str, bool), ``num_players`` for Schnauz and Scat (3 by
-default), and ``max_moves``.
+default), ``max_moves`` and ``distinct_deals``.
 
 What is reused from the PettingZoo environments (envs/base.py and the
 ``<game>_v0`` modules): the action ids are the indices of each game's fixed
 discrete action space (the ``Codec``), and the tensors are its observation
 encoding of the seat's view, documented field by field in the ``<game>_v0``
-module.
+module. As in the envs, Schmier's rob is chosen card by card (``SchmierPickCodec``:
+six picks of a card to keep, the sixth plays the rob; the other seats see the rob
+once it is played), so Schmier has 106 distinct actions rather than 101,159.
 
 Choices, stated because OpenSpiel's own games make them differently:
 
@@ -57,10 +59,11 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
     raise ImportError("stammtisch.envs.openspiel needs open_spiel and numpy: "
                       "pip install 'stammtisch[rl]'") from error
 
+from stammtisch.cards import card_code, codes
 from stammtisch.core.game import GameInfo, GameState
 from stammtisch.core.options import resolve
 from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0
-from stammtisch.envs.base import CardGameEnv, Codec
+from stammtisch.envs.base import PICK, CardGameEnv, Codec
 from stammtisch.games import find_game
 
 DISTINCT_DEALS = 1024
@@ -72,6 +75,11 @@ ENVS: dict[str, type[CardGameEnv]] = {
     "schnauz": schnauz_v0.raw_env, "scat": scat_v0.raw_env,
     "schnapsen": schnapsen_v0.raw_env, "schmier": schmier_v0.raw_env,
 }
+CODECS: dict[str, type[Codec[Any]]] = {
+    "schnauz": schnauz_v0.SchnauzCodec, "scat": scat_v0.ScatCodec,
+    "schnapsen": schnapsen_v0.SchnapsenCodec, "schmier": schmier_v0.SchmierPickCodec,
+}
+"""The codec of each game here: the envs' own (Schmier's rob card by card)."""
 
 
 def parameters(game: str) -> dict[str, Any]:
@@ -146,7 +154,7 @@ class CardGame(pyspiel.Game):  # type: ignore[misc]
         info = find_game(self.name)
         options = resolve(self.name, info.options, chosen)
         info.check(options)
-        codec = ENVS[self.name].codec_class(options, info.deck(options))
+        codec = CODECS[self.name](options, info.deck(options))
         num_players = int(options.get("num_players", info.min_players))
         game_info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
@@ -183,14 +191,17 @@ class Position:
     state by deep-copying its attributes: this one clones the engine and shares the
     rest, which is never changed in place."""
 
-    __slots__ = ("engine", "first", "moves", "played", "recall", "start")
+    __slots__ = ("engine", "first", "moves", "pending", "played", "recall", "start")
 
     def __init__(self, engine: GameState[Any, Any] | None = None) -> None:
         self.engine = engine
         self.start = engine.clone() if engine is not None else None
         """The engine as dealt, before ``played``: where a seat's history is replayed."""
         self.played: tuple[tuple[int, int], ...] = ()
-        """Each engine action since ``start`` and the seat that played it."""
+        """Each action since ``start`` and the seat that played it: an engine action, or
+        ``-1 - card`` for a card picked toward a choice made in parts."""
+        self.pending = 0
+        """The cards picked so far toward the acting seat's choice (Schmier's rob)."""
         self.first = 0
         """The number of the first action after ``start`` (0 unless resampled)."""
         self.moves = 0
@@ -204,6 +215,7 @@ class Position:
         other.played = self.played
         other.first = self.first
         other.moves = self.moves
+        other.pending = self.pending
         other.recall = dict(self.recall)
         return other
 
@@ -243,10 +255,13 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return engine.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.legal_moves())
+
+    def legal_moves(self) -> dict[int, int]:
+        """The acting seat's legal indices and the engine's action of each (``PICK``: a
+        card picked toward a choice made in parts)."""
         assert self.engine is not None
-        view = self.seat_view(player)
-        codec = self.rules.codec
-        return sorted(codec.index_of(view, action) for action in self.engine.legal())
+        return self.rules.codec.moves(self.engine, self.position.pending)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deals = self.rules.distinct_deals
@@ -260,10 +275,17 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
             self.position = Position(engine)
             return
         seat = position.engine.to_act
-        engine_action = self.engine_action(action)
-        position.engine.apply(engine_action)
-        position.played += ((seat, engine_action),)
+        move = self.legal_moves()[action]
         position.moves += 1
+        if move == PICK:
+            picked = self.rules.codec.pick(position.engine, position.pending, action)
+            card = (picked & ~position.pending).bit_length() - 1
+            position.pending = picked
+            position.played += ((seat, -1 - card),)
+            return
+        position.pending = 0
+        position.engine.apply(move)
+        position.played += ((seat, move),)
 
     def resample_from_infostate(self, player: int,
                                 probability_sampler: Callable[[], float]) -> CardGameState:
@@ -272,11 +294,15 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         draw, OpenSpiel's ``UniformProbabilitySampler``)."""
         if self.engine is None:
             return self.clone()  # type: ignore[no-any-return]
+        if self.position.pending and player != self.engine.to_act:
+            raise NotImplementedError("resampling for another seat than the one picking "
+                                      "its rob card by card")
         rng = random.Random(int(probability_sampler() * 2**53))
         engine = self.rules.info.sample(self.engine.view(player), rng)
         engine.events = None
         world = Position(engine)
         world.moves = self.position.moves
+        world.pending = self.position.pending
         # the seat's own history carries over; the others' begin at the resampled deal
         world.first = self.position.first + len(self.position.played)
         history = self.history_of(player)
@@ -299,6 +325,10 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         for step in range(known.steps, len(position.played)):
             seat, action = position.played[step]
             number = position.first + step
+            if action < 0:  # a card picked: only its seat sees it
+                if seat == player:
+                    entries.append("," + _entry("picked", number, card_code(-1 - action)))
+                continue
             if seat == player:
                 entries.append("," + _entry("played", number, engine.action_text(action)))
             engine.apply(action)
@@ -311,15 +341,21 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return known
 
     def engine_action(self, index: int) -> int:
-        """The engine's action at ``index`` for the seat to act."""
-        assert self.engine is not None
-        return self.rules.codec.action_of(self.seat_view(self.engine.to_act), index)
+        """The engine's action at ``index`` for the seat to act (``PICK``: a card picked
+        toward a choice made in parts)."""
+        return self.legal_moves()[index]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.engine is None:
             return f"seed {action}"
-        view = self.seat_view(player)
-        return self.engine.action_text(self.rules.codec.action_of(view, action))
+        if player == self.engine.to_act:
+            move = self.legal_moves().get(action)
+            if move == PICK:
+                picked = self.rules.codec.pick(self.engine, self.position.pending, action)
+                return " ".join(["pick", *codes(picked)])
+            if move is not None:
+                return self.engine.action_text(move)
+        return f"action {action}"
 
     def is_terminal(self) -> bool:
         return self.current_player() == int(pyspiel.PlayerId.TERMINAL)
@@ -381,13 +417,19 @@ class ViewObserver:
 
     def set_from(self, state: CardGameState, player: int) -> None:
         self.tensor.fill(0)
-        if state.engine is not None:
-            self.codec.encode(state.seat_view(player), self.tensor)
+        engine = state.engine
+        if engine is not None:
+            pending = state.position.pending if engine.to_act == player else 0
+            self.codec.encode_state(engine, player, self.tensor, pending)
 
     def string_from(self, state: CardGameState, player: int) -> str:
-        if state.engine is None:
+        engine = state.engine
+        if engine is None:
             return f"seat {player} before the deal"
-        return json.dumps(state.engine.view(player), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(engine.view(player), sort_keys=True, separators=(",", ":"))
+        if state.position.pending and engine.to_act == player:
+            text += " picked " + " ".join(codes(state.position.pending))
+        return text
 
 
 def _game_class(game: str) -> type[CardGame]:
