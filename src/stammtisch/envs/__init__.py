@@ -19,7 +19,8 @@ indices and its rewards; envs/base.py holds what they share.
 The same games as single-agent Gymnasium environments against the built-in levels:
 ``gymnasium.make("stammtisch/Schnapsen-v0", opponents="club")`` (envs/gym.py; the ids
 are registered when this package is imported, where Gymnasium is installed:
-envs/registration.py).
+envs/registration.py). Many matches of one game stepped together, with arrays of
+observations, masks and rewards (Gymnasium's vector API, self-play): envs/vector.py.
 
 The same games as OpenSpiel games (the same action indices and tensors):
 envs/openspiel.py (``register_all()``); OpenSpiel's ISMCTS as a bot of every game:

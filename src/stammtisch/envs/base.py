@@ -108,6 +108,13 @@ class Codec(ABC, Generic[ViewT]):
         the values :meth:`encode` writes for ``state.view(seat)``. ``pending`` is the
         acting seat's choice in progress (:meth:`moves`), where the game has one."""
 
+    def encode_batch(self, states: Sequence[Any], pending: Sequence[int],
+                     out: np.ndarray[Any, Any]) -> None:
+        """Row ``i`` of the zeroed ``out``: :meth:`encode_state` of ``states[i]`` for its
+        seat to act (none is over), with ``pending[i]`` (the vector env's step)."""
+        for row, (state, picked) in enumerate(zip(states, pending, strict=True)):
+            self.encode_state(state, state.to_act, out[row], picked)
+
     def mark(self, out: np.ndarray[Any, Any], base: int, cards: CardSet) -> None:
         """Mark a card set at ``out[base + deck index]``."""
         position = self.position
@@ -157,6 +164,12 @@ class Codec(ABC, Generic[ViewT]):
     @abstractmethod
     def index_of_state(self, state: Any, action: int) -> int:
         """:meth:`index_of` from the engine's state (its acting seat's)."""
+
+    def action_table(self) -> np.ndarray[Any, Any] | None:
+        """Where an index names the same action in every state (Schnapsen, Scat): the
+        engine's action of each index; else None. The vector env then masks and reads
+        actions by array lookups."""
+        return None
 
     def moves(self, state: Any, pending: int = 0) -> dict[int, int]:
         """The legal indices of the acting seat and the engine's action of each (or

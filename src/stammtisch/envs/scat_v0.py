@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from stammtisch.envs.base import CardGameEnv, LivesCodec, wrap
 from stammtisch.games.scat import DISCARD, DRAW, OVER, WINDOW
 from stammtisch.games.scat_types import ScatView
@@ -130,6 +132,10 @@ class ScatCodec(LivesCodec[ScatView]):
             if declined >> holder & 1:
                 out[refused + holder] = 1.0
         out[offsets["stock_size"]] = len(state.stock) / 52
+
+    def action_table(self) -> Any:
+        return np.array([index if index < _SIMPLE else index - _SIMPLE + _DISCARD
+                         for index in range(self.num_actions)])
 
     def index_of_state(self, state: Any, action: int) -> int:
         del state

@@ -45,7 +45,12 @@ to the winner, minus half to the loser).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from stammtisch.cards import KING, QUEEN, SUIT_CODES, make_card
 from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
@@ -55,6 +60,14 @@ from stammtisch.games.schnapsen_types import SchnapsenView
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
+_INTS = attrgetter("to_act", "dealer", "closer", "t", "lead_card", "leader", "trump_suit",
+                   "trump_card", "declared")
+_PAIRS = attrgetter("hands", "won", "points", "pending", "game_points")
+_SHOWN = attrgetter("marriages", "exchanges")
+"""What :meth:`SchnapsenCodec.encode_batch` reads of each state."""
+_EIGHT = np.arange(8)
+
+
 _PAIR = tuple(1 << make_card(suit, QUEEN) | 1 << make_card(suit, KING) for suit in range(4))
 """The queen and king of each suit, as a card set."""
 
@@ -63,6 +76,8 @@ class SchnapsenCodec(Codec[SchnapsenView]):
     def layout(self) -> None:
         d = len(self.deck)
         self.num_actions = d + len(MARRIAGE_CARDS) + len(_SPECIAL)
+        self._deck_array = np.array(self.deck, dtype=np.int64)
+        self._position_array = np.array(self.position, dtype=np.int64)
         self._indices = {action: self.index_of_action(action) for action in (
             *self.deck, *(MARRIAGE + card for card in MARRIAGE_CARDS), *_SPECIAL)}
         for name, size in (("seat", 2), ("to_act", 2), ("dealer", 2), ("phase", 3),
@@ -72,6 +87,9 @@ class SchnapsenCodec(Codec[SchnapsenView]):
                            ("declared", d), ("marriages", 8), ("points", 1), ("pending", 1),
                            ("tricks", 2), ("game_points", 2)):
             self.field(name, size)
+        self._set_columns = np.concatenate([  # the card sets encode_batch spreads at once
+            np.arange(self.offsets[name], self.offsets[name] + d)
+            for name in ("hand", "won_mine", "won_theirs", "opponent_known")])
 
     def encode(self, view: SchnapsenView, out: Any) -> None:
         me = view["seat"]
@@ -163,9 +181,73 @@ class SchnapsenCodec(Codec[SchnapsenView]):
             scaled = score / target
             out[base + holder] = scaled if scaled < 1.0 else 1.0
 
+    def encode_batch(self, states: Sequence[Any], pending: Sequence[int], out: Any) -> None:
+        """:meth:`encode_state` of many states for their seats to act, in numpy: each
+        attribute is read for all states at once (``map`` over them, no Python loop but
+        for the few with marriages or exchanges), then each field is written for all."""
+        del pending
+        count = len(states)
+
+        seat, dealer, closer, talon, lead, leader, trump_suit, trump_card, declared = \
+            np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64,
+                        9 * count).reshape(count, 9).T
+        # Each pair per seat as [seat, row]: hands[0] holds every row's hand of seat 0.
+        hands, won, points, pending_points, game_points = np.fromiter(
+            chain.from_iterable(chain.from_iterable(map(_PAIRS, states))), np.int64,
+            10 * count).reshape(count, 5, 2).transpose(1, 2, 0)
+        shown = np.zeros(count, np.int64)
+        married = np.zeros(count, np.int64)
+        for row in [row for row, (m, e) in enumerate(map(_SHOWN, states)) if m or e]:
+            state = states[row]
+            me = state.to_act
+            for holder, suit in state.marriages:
+                married[row] |= 1 << 4 * holder + suit
+                if holder != me:
+                    shown[row] |= _PAIR[suit]
+            for holder, took, _gave, _trick in state.exchanges:
+                if holder != me:
+                    shown[row] |= 1 << took
+        first = seat == 0
+        mine = np.where(first, 0, 1)
+        rows = np.arange(count)
+        won_mine, won_theirs = won[mine, rows], won[1 - mine, rows]
+        leads = lead >= 0
+        played = won_mine | won_theirs | np.where(leads, np.left_shift(1, np.maximum(lead, 0)), 0)
+        sets = np.stack((hands[mine, rows], won_mine, won_theirs, shown & ~played), axis=1)
+        out[:, self._set_columns] = ((sets[:, :, None] >> self._deck_array) & 1).reshape(count, -1)
+        offsets, position, size = self.offsets, self._position_array, self.size
+        face_up = np.where((talon > 0) & (closer < 0), trump_card, -1)
+        phase = np.where(closer >= 0, 1, np.where(talon == 0, 2, 0))
+        # Every one-hot entry as a flat index into ``out``; -1 where the field is empty.
+        base = rows * size
+        ones = np.concatenate([
+            base + offsets["seat"] + seat, base + offsets["to_act"] + seat,
+            base + offsets["dealer"] + dealer, base + offsets["phase"] + phase,
+            base + offsets["trump_suit"] + trump_suit,
+            np.where(leads, base + offsets["trick"] + position[lead], -1),
+            np.where(leads, base + offsets["trick_leader"] + leader, -1),
+            np.where(face_up >= 0, base + offsets["trump_card"] + position[face_up], -1),
+            np.where(declared >= 0, base + offsets["declared"] + position[declared], -1),
+            np.where(closer >= 0, base + offsets["closer"] + closer, -1)])
+        out.put(ones[ones >= 0], 1.0)
+        marriages = offsets["marriages"]
+        out[:, marriages:marriages + 8] = (married[:, None] >> _EIGHT) & 1
+        d, target = len(self.deck), self.options["match_target"]
+        # Scaled as Codec.scaled scales (value / scale, clipped to 1), in float64 first.
+        out[:, offsets["talon_size"]] = talon / d
+        out[:, offsets["points"]] = np.minimum(points[mine, rows] / TARGET, 1.0)
+        out[:, offsets["pending"]] = np.minimum(pending_points[mine, rows] / TARGET, 1.0)
+        tricks = offsets["tricks"]
+        out[:, tricks:tricks + 2] = (np.bitwise_count(won.T) // 2) / (d / 2)
+        score = offsets["game_points"]
+        out[:, score:score + 2] = np.minimum(game_points.T / target, 1.0)
+
     def index_of_state(self, state: Any, action: int) -> int:
         del state
         return self._indices[action]
+
+    def action_table(self) -> Any:
+        return np.array([self.action_of_index(i) for i in range(self.num_actions)])
 
     def moves(self, state: Any, pending: int = 0) -> dict[int, int]:
         indices = self._indices
@@ -185,6 +267,9 @@ class SchnapsenCodec(Codec[SchnapsenView]):
 
     def action_of(self, view: SchnapsenView, index: int) -> int:
         del view
+        return self.action_of_index(index)
+
+    def action_of_index(self, index: int) -> int:
         d = len(self.deck)
         if not 0 <= index < self.num_actions:
             raise ValueError(f"no action at index {index}")

@@ -1,0 +1,217 @@
+"""Many matches of one game stepped together: arrays of observations, masks and rewards.
+
+>>> from stammtisch.envs.vector import CardGameVectorEnv
+>>> envs = CardGameVectorEnv("schnapsen", num_envs=8)
+>>> observations, infos = envs.reset(seed=1)
+>>> observations["observation"].shape, observations["action_mask"].shape
+((8, 163), (8, 31))
+>>> observations, rewards, terminations, truncations, infos = envs.step(envs.sample_legal())
+>>> rewards.shape, infos["to_act"].shape
+((8, 2), (8,))
+
+Gymnasium's vector API for a turn-based game played by one policy in every seat
+(self-play): each of the ``num_envs`` matches has one seat to act, and its row of
+``observations`` is that seat's (``infos["to_act"]`` names it): the game's
+observation (the ``<game>_v0`` module documents it) and its action mask, batched
+as Gymnasium batches the PettingZoo env's ``Dict`` space. :meth:`step` takes one
+index per match, for its seat to act. ``rewards`` has a column per seat (every
+seat's reward of that step, zero-sum: ``reward="match"`` or ``"deal"`` as in the
+PettingZoo env); ``terminations``: the match is over, or its seat chose an index
+outside the mask (-1 to that seat, as PettingZoo's classic games end);
+``truncations``: ``max_deals`` deals were played. A finished match is replaced by a
+new one in the same step (Gymnasium's same-step autoreset): its row shows the new
+match's first position.
+
+The matches are the engines' fast path, without the match contract (no records,
+events or views), each dealt from the vector env's own generator: Schnapsen's are
+simulations (games/schnapsen_sim.py; compiled where stammtisch.native is built),
+the other games' are seeded from it. Observations are encoded for all matches at
+once (:meth:`Codec.encode_batch`: in numpy for Schnapsen).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import chain
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from stammtisch import native
+from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0
+from stammtisch.envs.base import PICK, CardGameEnv, centred
+from stammtisch.errors import OptionError
+from stammtisch.games.schnapsen import Rules
+from stammtisch.games.schnapsen_sim import SimulatedMatch
+
+RAW: dict[str, type[CardGameEnv]] = {
+    "schnauz": schnauz_v0.raw_env, "scat": scat_v0.raw_env,
+    "schnapsen": schnapsen_v0.raw_env, "schmier": schmier_v0.raw_env,
+}
+ILLEGAL_REWARD = -1.0
+
+
+class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` matches of ``game`` (see the module docstring); keywords as the
+    game's PettingZoo env takes them (``reward``, ``max_deals``, the game's options)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, game: str, num_envs: int, reward: str = "match",
+                 max_deals: int | None | Literal["default"] = "default",
+                 compiled: bool = True, **options: Any) -> None:
+        if game not in RAW:
+            raise OptionError("game", ", ".join(RAW), value=game)
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise OptionError("num_envs", "an integer >= 1", value=num_envs, game=game)
+        if max_deals != "default":
+            options["max_deals"] = max_deals
+        raw = RAW[game](reward=reward, **options)
+        self.game = game
+        self.compiled = compiled
+        self.num_envs = num_envs
+        self.codec = raw.codec
+        self.options = raw.options
+        self.reward_mode = raw.reward_mode
+        self.max_deals = raw.max_deals
+        self.num_players = raw.match.num_players
+        self.single_observation_space = raw.observation_spaces["player_0"]
+        self.single_action_space = spaces.Discrete(self.codec.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._start = self._starter(raw)
+        self._rng = random.Random()
+        self._choices = np.random.default_rng()
+        self.states: list[Any] = []
+        self._pending = [0] * num_envs
+        self._moves: list[dict[int, int]] = []
+        self._standing: list[list[float]] = []
+        table = self.codec.action_table()
+        self._actions = table
+        """Index -> the engine's action, where the codec has one table for all states."""
+        self._indices = None if table is None else np.zeros(int(table.max()) + 1, np.int64)
+        if table is not None and self._indices is not None:
+            self._indices[table] = np.arange(len(table))
+        self._observations = np.zeros((num_envs, self.codec.size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
+
+    def _starter(self, raw: CardGameEnv) -> Callable[[random.Random], Any]:
+        """How a new match starts: Schnapsen's simulation (compiled where built), or the
+        game's state seeded from the generator, without events."""
+        if self.game == "schnapsen":
+            rules = Rules(self.options)
+            if self.compiled:
+                return lambda rng: native.simulated_match(rules, rng)
+            return lambda rng: SimulatedMatch(rules, rng)
+        info, options = raw.info, self.options
+
+        def start(rng: random.Random) -> Any:
+            state = info.new_state(options, rng.getrandbits(63), ())
+            state.events = None
+            return state
+        return start
+
+    # -- the vector API ------------------------------------------------------------
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """New matches in every row; ``seed`` seeds the generator they are dealt from
+        (one int; a list seeds with its first). ``options`` is not used."""
+        del options
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        self._rng = random.Random(seed)
+        self._choices = np.random.default_rng(seed)
+        self.states = [self._start(self._rng) for _ in range(self.num_envs)]
+        self._pending = [0] * self.num_envs
+        self._standing = [self.codec.standing_of(state) for state in self.states]
+        return self._observe(), self._infos()
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
+        terminations = np.zeros(self.num_envs, dtype=np.bool_)
+        truncations = np.zeros(self.num_envs, dtype=np.bool_)
+        codec, states, pending = self.codec, self.states, self._pending
+        by_deal, max_deals = self.reward_mode == "deal", self.max_deals
+        indices = np.asarray(actions, dtype=np.int64)
+        if self._actions is None:
+            chosen = [legal.get(index) for legal, index in zip(
+                self._moves, indices.tolist(), strict=True)]
+        else:
+            inside = (indices >= 0) & (indices < codec.num_actions)
+            fits = np.zeros(self.num_envs, dtype=np.bool_)
+            fits[inside] = self._masks[inside, indices[inside]] == 1
+            chosen = np.where(fits, self._actions[np.where(inside, indices, 0)], -2).tolist()
+            chosen = [None if move == -2 else move for move in chosen]
+        for row, (index, move) in enumerate(zip(indices.tolist(), chosen, strict=True)):
+            state = states[row]
+            if move is None:
+                rewards[row, state.to_act] = ILLEGAL_REWARD
+                terminations[row] = True
+                self._restart(row)
+                continue
+            if move == PICK:
+                pending[row] = codec.pick(state, pending[row], index)
+                continue
+            pending[row] = 0
+            state.apply(move)
+            if by_deal:
+                standing = codec.standing_of(state)
+                rewards[row] = centred([now - before for now, before in zip(
+                    standing, self._standing[row], strict=True)])
+                self._standing[row] = standing
+            if state.to_act < 0:
+                if not by_deal:
+                    rewards[row] = codec.final(state.result(), self.num_players)
+                terminations[row] = True
+                self._restart(row)
+            elif max_deals is not None and state.deal_number >= max_deals:
+                truncations[row] = True
+                self._restart(row)
+        return self._observe(), rewards, terminations, truncations, self._infos()
+
+    def sample_legal(self) -> np.ndarray:
+        """A uniformly random legal index per match, drawn at once for all (a random
+        policy over the masks: the legal index with the highest uniform key)."""
+        keys = self._choices.random(self._masks.shape)
+        chosen: np.ndarray = np.argmax(np.where(self._masks, keys, -1.0), axis=1)
+        return chosen
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release: no processes, no windows."""
+
+    # -- inside --------------------------------------------------------------------
+
+    def _restart(self, row: int) -> None:
+        state = self.states[row] = self._start(self._rng)
+        self._pending[row] = 0
+        self._standing[row] = self.codec.standing_of(state)
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        observations, masks = self._observations, self._masks
+        observations.fill(0.0)
+        masks.fill(0)
+        codec = self.codec
+        codec.encode_batch(self.states, self._pending, observations)
+        if self._indices is not None:
+            legal = [state.legal() for state in self.states]
+            rows = np.repeat(np.arange(self.num_envs), [len(found) for found in legal])
+            masks[rows, self._indices[list(chain.from_iterable(legal))]] = 1
+        else:
+            moves, width = codec.moves, codec.num_actions
+            self._moves = found = [moves(state, picked) for state, picked in zip(
+                self.states, self._pending, strict=True)]
+            masks.put([row * width + index for row, legal in enumerate(found)
+                       for index in legal], 1)
+        return {"observation": observations.copy(), "action_mask": masks.copy()}
+
+    def _infos(self) -> dict[str, Any]:
+        return {"to_act": np.array([state.to_act for state in self.states], dtype=np.int64)}
+
+
+__all__ = ["CardGameVectorEnv"]

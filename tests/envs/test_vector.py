@@ -1,0 +1,112 @@
+"""The vector env: each row is its match's seat to act, encoded as the single envs encode
+it, masked with its legal indices; rewards are zero-sum and a finished match is
+replaced in the same step; seeded runs repeat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.envs.rl import require_rl
+
+require_rl()
+
+import numpy as np  # noqa: E402
+
+from stammtisch.envs.vector import CardGameVectorEnv  # noqa: E402
+from stammtisch.errors import OptionError  # noqa: E402
+from tests.envs.options import option_sets  # noqa: E402
+
+GAMES = ("schnauz", "scat", "schnapsen", "schmier")
+QUICK: dict[str, dict[str, Any]] = {
+    "schnauz": {"num_players": 4, "lives": 1}, "scat": {"num_players": 4, "lives": 1},
+    "schnapsen": {"match_target": 2}, "schmier": {"target_score": 3, "max_deals": 4},
+}
+
+
+def check_rows(envs: CardGameVectorEnv, observations: dict[str, Any],
+               infos: dict[str, Any]) -> None:
+    """Every row is what the codec encodes from its state, with its legal indices."""
+    codec = envs.codec
+    for row, state in enumerate(envs.states):
+        assert infos["to_act"][row] == state.to_act >= 0
+        expected = np.zeros(codec.size, dtype=np.float32)
+        codec.encode_state(state, state.to_act, expected, envs._pending[row])  # noqa: SLF001
+        assert np.array_equal(observations["observation"][row], expected), row
+        legal = codec.moves(state, envs._pending[row])  # noqa: SLF001
+        assert set(np.flatnonzero(observations["action_mask"][row]).tolist()) == set(legal)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("compiled", [True, False])
+def test_rows_are_the_single_envs_encoding(game: str, compiled: bool) -> None:
+    if not compiled and game != "schnapsen":
+        pytest.skip("only Schnapsen has a compiled core")
+    envs = CardGameVectorEnv(game, num_envs=16, compiled=compiled, **QUICK[game])
+    observations, infos = envs.reset(seed=3)
+    assert envs.observation_space.contains(observations)
+    ended = 0
+    for _ in range(300):
+        check_rows(envs, observations, infos)
+        observations, rewards, terminations, truncations, infos = envs.step(
+            envs.sample_legal())
+        assert rewards.shape == (16, envs.num_players)
+        assert np.allclose(rewards.sum(axis=1), 0.0, atol=1e-6)
+        ended += int(terminations.sum() + truncations.sum())
+    assert ended > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", list(option_sets("schnapsen")))
+def test_schnapsens_numpy_encoding_under_every_option_set(options: dict[str, Any]) -> None:
+    envs = CardGameVectorEnv("schnapsen", num_envs=32, **options)
+    observations, infos = envs.reset(seed=5)
+    for _ in range(120):
+        check_rows(envs, observations, infos)
+        observations, *_, infos = envs.step(envs.sample_legal())
+
+
+def test_a_finished_match_pays_its_winner_and_starts_again() -> None:
+    envs = CardGameVectorEnv("schnapsen", num_envs=4, match_target=1)
+    envs.reset(seed=1)
+    for _ in range(200):
+        _, rewards, terminations, _, _ = envs.step(envs.sample_legal())
+        for row in np.flatnonzero(terminations):
+            assert sorted(rewards[row].tolist()) == [-1.0, 1.0]
+            assert envs.states[row].game_points == [0, 0]
+            assert envs.states[row].deal_number == 0
+        if terminations.any():
+            return
+    pytest.fail("no match ended")
+
+
+def test_an_index_outside_the_mask_ends_that_match_at_minus_one() -> None:
+    envs = CardGameVectorEnv("scat", num_envs=3, num_players=3)
+    observations, infos = envs.reset(seed=2)
+    actions = envs.sample_legal()
+    actions[1] = int(np.flatnonzero(observations["action_mask"][1] == 0)[0])
+    seat = int(infos["to_act"][1])
+    _, rewards, terminations, _, _ = envs.step(actions)
+    assert terminations.tolist() == [False, True, False]
+    assert rewards[1, seat] == -1.0
+
+
+def test_a_seed_repeats_the_run() -> None:
+    runs = []
+    for _ in range(2):
+        envs = CardGameVectorEnv("schmier", num_envs=4, max_deals=2)
+        observations, _ = envs.reset(seed=9)
+        trace = [observations["observation"].copy()]
+        for _ in range(50):
+            observations, rewards, *_ = envs.step(envs.sample_legal())
+            trace += [observations["observation"].copy(), rewards.copy()]
+        runs.append(trace)
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(OptionError, match="num_envs"):
+        CardGameVectorEnv("schnapsen", num_envs=0)
+    with pytest.raises(OptionError, match="game"):
+        CardGameVectorEnv("skat", num_envs=2)
