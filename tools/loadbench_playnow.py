@@ -1,6 +1,6 @@
 """Play now under load, for ``tools/loadbench.py --play-now FRACTION``: a part of the
 clients ask for a table (``POST /api/play-now``, a game and a wait at random), look at
-their state twice a second (at each server process in turn) until seated, take their
+their state as the page does (at each server process in turn) until seated, take their
 seat with the token they were given (the table's first state must name that seat), and
 ask again after a pause.
 
@@ -29,9 +29,24 @@ from stammtisch.server.seattoken import offered_subprotocols
 
 GAMES = ("schnapsen", "scat")
 WAITS = (5, 10, 20)
-LOOK_EVERY = 0.5
-"""Seconds between two looks at the state (the browser's page looks once a second)."""
+LOOK_EVERY = 1.0
+"""Seconds between two looks at the state, as the browser's page: once a second, and
+just after the moment the table is due (:func:`next_look`)."""
+DUE_MARGIN = 0.3
+"""Seconds after the table's due moment that the next look comes."""
 TIMEOUT = 30.0
+
+
+def next_look(state: dict[str, Any]) -> float:
+    """Seconds until the next look at ``state``: a second, or less where the table is
+    due sooner (the end of the wait while searching, the start once found)."""
+    if state.get("state") == "searching":
+        due = float(state["wait"]) - float(state["searching"])
+    elif state.get("state") == "found":
+        due = float(state["starts_in"])
+    else:
+        return LOOK_EVERY
+    return min(LOOK_EVERY, max(0.05, due + DUE_MARGIN))
 
 
 @dataclass
@@ -92,7 +107,7 @@ class Seekers:
                 if "ticket" in answer.json():
                     headers["Authorization"] = f"Bearer {answer.json()['ticket']}"
                 self.asks += 1
-                state = await self._until_seated(http, headers, stop, turn)
+                state = await self._until_seated(http, headers, stop, turn, answer.json())
             except (httpx.HTTPError, ValueError) as failed:
                 self.errors.append(f"play-now: {failed!r}")
                 await asyncio.sleep(1)
@@ -111,14 +126,15 @@ class Seekers:
             await asyncio.sleep(random.uniform(1.0, 3.0))
 
     async def _until_seated(self, http: httpx.AsyncClient, headers: dict[str, str],
-                            stop: asyncio.Event, turn: int) -> dict[str, Any] | None:
+                            stop: asyncio.Event, turn: int,
+                            state: dict[str, Any]) -> dict[str, Any] | None:
         servers = len(self.http_urls)
         while True:
-            await asyncio.sleep(LOOK_EVERY)
+            await asyncio.sleep(next_look(state))
             turn += 1
             url = f"{self.http_urls[turn % servers]}/api/play-now"
             try:
-                state: dict[str, Any] = (await http.get(url, headers=headers)).json()
+                state = (await http.get(url, headers=headers)).json()
             except (httpx.HTTPError, ValueError) as failed:  # look again: still queued
                 self.errors.append(f"look: {failed!r}")
                 continue

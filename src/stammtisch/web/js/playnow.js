@@ -9,6 +9,7 @@ const TICKET = "stammtisch.playnow.ticket";
 const WAIT = "stammtisch.playnow.wait";
 const WAITS = [10, 20, 30, 60];
 const POLL_MS = 1000;
+const DUE_MARGIN_MS = 300;
 
 const box = h("section", { class: "playnow", id: "playnow", "aria-labelledby": "playnow-title" });
 let status = { state: "none" };
@@ -56,7 +57,14 @@ async function poll() {
   status = answer;
   if (status.state === "seated") { seated(status); return; }
   draw();
-  if (status.state === "searching" || status.state === "found") timer = setTimeout(poll, POLL_MS);
+  if (status.state === "searching" || status.state === "found") timer = setTimeout(poll, nextPoll());
+}
+
+// Once a second, or just after the table is due when that comes sooner (the end of the
+// wait while searching, the start once found).
+function nextPoll() {
+  const due = status.state === "found" ? status.starts_in : status.wait - status.searching;
+  return Math.min(POLL_MS, Math.max(50, due * 1000 + DUE_MARGIN_MS));
 }
 
 async function ask() {
@@ -72,7 +80,7 @@ async function ask() {
   if (answer.ticket) sessionStorage.setItem(TICKET, answer.ticket);
   status = answer;
   draw();
-  if (timer === null) timer = setTimeout(poll, POLL_MS);
+  if (timer === null) timer = setTimeout(poll, nextPoll());
   document.getElementById("playnow-cancel")?.focus();
 }
 
