@@ -325,3 +325,10 @@ def test_a_program_of_the_bot_api_plays_its_tournament_matches(tmp_path: Path) -
     assert {state["seats"][state["seat"]]["name"] for state in seen} == {"kiebitz"}
     assert {row["name"] for row in final["standings"]} == {"kiebitz", "random"}
     assert sum(row["points"] for row in final["standings"]) == 2.0
+
+
+def test_each_seat_scores_by_its_place_and_an_unreadable_result_is_a_draw() -> None:
+    assert runner.points_of("schnapsen", {"winner": 1}, 2) == [0.0, 1.0]
+    teams = {"teams": [[0, 3], [1, 4], [2, 5]], "scores": [9, 11, 4], "winners": [1]}
+    assert runner.points_of("schmier", teams, 6) == [0.5, 1.0, 0.0, 0.5, 1.0, 0.0]
+    assert runner.points_of("schmier", {"teams": "?"}, 6) == [0.5] * 6

@@ -34,26 +34,12 @@ LEASE = 15.0
 """Seconds a process holds a tournament without renewing its lease."""
 
 
-def rounds_of(tournament: Tournament, upto: int | None = None) -> list[swiss.Round]:
-    """The rounds so far as the pairing sees them: the finished tables and the byes."""
-    last = tournament.round if upto is None else upto
-    found = []
-    for number in range(1, last + 1):
-        boards = tournament.board_rows(number)
-        games = tuple(swiss.Game(board.players, board.points) for board in boards
-                      if board.table_id is not None and board.points is not None)
-        byes = tuple(board.players[0] for board in boards if board.table_id is None)
-        found.append(swiss.Round(games, byes))
-    return found
-
-
-def points_of(game: str, result: dict[str, Any]) -> list[float]:
+def points_of(game: str, result: dict[str, Any], seats: int) -> list[float]:
     """Each seat's points of a finished match; an unreadable result is a draw for all."""
     try:
         places = places_of(game, result)
     except StammtischError:
         log.error("a tournament table's result cannot be read: %r", result)
-        seats = len(result.get("lives") or [0, 0])
         return [0.5] * seats
     return swiss.seat_points(places.units, places.places)
 
@@ -103,7 +89,8 @@ class Runner:
                 going.append(board)
                 continue
             await asyncio.to_thread(db.record_points, self.engine, tournament.id, board,
-                                    points_of(tournament.game, result))
+                                    points_of(tournament.game, result,
+                                              len(board.players)))
             self._let_go(board.table_id)
         if going:
             for board in going:
@@ -126,7 +113,7 @@ class Runner:
         if len(keys) < smallest and tournament.round == 0:
             await asyncio.to_thread(db.end, self.engine, tournament.id, db.CANCELLED, 0)
             return
-        rounds = rounds_of(tournament)
+        rounds = tournament.rounds_so_far()
         ranking = [one.key for one in swiss.standings(keys, rounds)]
         # the search for a round without repeats may take a while: off the event loop
         pairing = await asyncio.to_thread(swiss.pair, ranking, rounds, size, smallest)

@@ -20,6 +20,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.schema import tables
+from stammtisch.server.tournaments import swiss
 from stammtisch.server.tournaments.tables import (
     tournament_players,
     tournament_tables,
@@ -85,6 +86,17 @@ class Tournament:
 
     def board_rows(self, number: int) -> list[Board]:
         return [board for board in self.boards if board.round == number]
+
+    def rounds_so_far(self) -> list[swiss.Round]:
+        """The rounds as the pairing sees them: the finished tables and the byes."""
+        found = []
+        for number in range(1, self.round + 1):
+            boards = self.board_rows(number)
+            games = tuple(swiss.Game(board.players, board.points) for board in boards
+                          if board.table_id is not None and board.points is not None)
+            byes = tuple(board.players[0] for board in boards if board.table_id is None)
+            found.append(swiss.Round(games, byes))
+        return found
 
 
 def person_key(account_id: int) -> str:

@@ -10,7 +10,6 @@ from typing import Any
 from stammtisch.server.seats import Player
 from stammtisch.server.tournaments import swiss
 from stammtisch.server.tournaments.boards import seat_token
-from stammtisch.server.tournaments.runner import rounds_of
 from stammtisch.server.tournaments.store import RUNNING, Entrant, Tournament, person_key
 
 TIEBREAKS = ("buchholz", "sonneborn_berger")
@@ -65,7 +64,7 @@ def detail(tournament: Tournament, account: Player | None) -> dict[str, Any]:
     table = [{"rank": one.rank, **_who(by_key[one.key]), "points": one.points,
               "buchholz": round(one.buchholz, 3),
               "sonneborn_berger": round(one.berger, 3), "results": results[one.key]}
-             for one in swiss.standings(keys, rounds_of(tournament))]
+             for one in swiss.standings(keys, tournament.rounds_so_far())]
     rounds = []
     for number in range(1, tournament.round + 1):
         boards = tournament.board_rows(number)
