@@ -28,6 +28,7 @@ let step = null;        // the face-up position fetched, {step, view, hands, ...
 let asking = false;
 let wanted = 0;
 let seats = [];
+let lastSaid = "";      // what the last answer said, to draw the page again only on a change
 
 function percent(x) {
   return x === null || x === undefined ? "–" : new Intl.NumberFormat(lang(), { style: "percent" }).format(x);
@@ -77,7 +78,10 @@ async function answered(response) {
       return;
     }
   }
-  render();
+  // Drawn again only when something changed: a page that is read is not redrawn under the reader.
+  const said = JSON.stringify([status.status, status.place, status.progress, held, review?.decisions.length]);
+  if (said !== lastSaid || status.status === "done") render();
+  lastSaid = said;
   if (status.status !== "done") setTimeout(poll, POLL);
 }
 
