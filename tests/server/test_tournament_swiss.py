@@ -178,3 +178,12 @@ def test_seat_points_by_place() -> None:
     assert four == pytest.approx([1 / 3, 1.0, 0.0, 2 / 3])
     teams = seat_points([(0, 3), (1, 4), (2, 5)], [1, 0, 1])
     assert teams == pytest.approx([0.25, 1.0, 0.25, 0.25, 1.0, 0.25])
+
+
+def test_a_game_of_fixed_table_size_gives_byes_round_by_round() -> None:
+    seven = EIGHT[:7]  # Schmier: six at a table, never fewer
+    rounds = play(seven, 7, 6, 6)
+    byes = [one.byes for one in rounds]
+    assert all(len(one) == 1 for one in byes)
+    assert sorted(key for (key,) in byes) == sorted(seven)  # each once, in turn
+    assert all(len(game.players) == 6 for one in rounds for game in one.games)
