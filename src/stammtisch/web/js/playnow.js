@@ -12,6 +12,11 @@ const POLL_MS = 1000;
 const DUE_MARGIN_MS = 300;
 
 const box = h("section", { class: "playnow", id: "playnow", "aria-labelledby": "playnow-title" });
+// Told to screen readers only when it changes (who was found, the table found), not the
+// clock's every second.
+const told = h("p", { class: "sr-only", role: "status", "aria-live": "polite", id: "playnow-told" });
+const content = h("div", {});
+box.append(h("h2", { id: "playnow-title" }, t("playnow.title")), told, content);
 let status = { state: "none" };
 let game = null;
 let preset = "rules";
@@ -123,14 +128,23 @@ function searchingPanel() {
     status.found.length
       ? h("p", {}, t("playnow.found_so_far", { names: status.found.join(", ") }))
       : h("p", { class: "doc" }, t("playnow.nobody_yet", { n: formatNumber(Math.max(0, Math.ceil(status.wait - status.searching))) }))];
-  return [h("div", { class: "playnow-status", role: "status", "aria-live": "polite" }, lines),
+  return [h("div", { class: "playnow-status" }, lines),
     h("button", { type: "button", class: "secondary", id: "playnow-cancel", onclick: () => cancel() }, t("playnow.cancel"))];
+}
+
+function announcement() {
+  if (status.state === "found") return t("playnow.found_players", { names: status.players.map(playerName).join(", ") });
+  if (status.state === "searching" && status.found.length) return t("playnow.found_so_far", { names: status.found.join(", ") });
+  return "";
 }
 
 function draw() {
   const busy = status.state === "searching" || status.state === "found";
   box.classList.toggle("busy", busy);
-  box.replaceChildren(h("h2", { id: "playnow-title" }, t("playnow.title")),
+  const said = announcement();
+  if (told.textContent !== said) told.textContent = said;
+  box.querySelector("#playnow-title").textContent = t("playnow.title");
+  content.replaceChildren(
     ...(busy ? searchingPanel() : controls()),
     ...(error ? [h("p", { class: "notice", role: "alert" }, error)] : []));
 }
