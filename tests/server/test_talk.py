@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import threading
 from typing import Any
 
 import httpx
 import pytest
 
 import stammtisch
+from examples import network_bot
 from stammtisch.server.protocol import SAYINGS, ProtocolError, Talk, parse_message
 from stammtisch.server.reveal import card_codes
 from stammtisch.server.seats import EXTERNAL, HUMAN, Seat
@@ -20,7 +23,7 @@ from stammtisch.server.table import Table, TableError
 from stammtisch.server.table.part import Client
 from stammtisch.server.table.talk import KEPT, RATE, WINDOW
 from tests.server.live import LiveServer, TableSocket
-from tests.server.test_online import two_people
+from tests.server.test_online import play_steps, two_people
 from tests.server.test_table_hardening import FakeTime, MemoryStore
 
 
@@ -254,3 +257,34 @@ def test_a_program_hears_the_talk_but_does_not_talk() -> None:
     assert asyncio.run(run()) == "not_now"
     assert [(m["seat"], m["say"]) for m in heard] == [(0, "gg")]
     assert table.snapshot(program)["talk"]["may"] is False
+
+
+def test_the_example_program_plays_on_while_the_people_talk(live: LiveServer) -> None:
+    """examples/network_bot.py is sent the people's talk and plays its seat to the end
+    (it ignores message types it does not know)."""
+    token = network_bot.register(live.url, "listener")
+    answer = httpx.post(f"{live.url}/api/tables", json={
+        "game": "schnauz", "seats": ["human", "open", "bot:listener"], "name": "Anna",
+        "options": {"num_players": 3, "lives": 1}}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    anna = live.socket(created["id"], created["token"])
+    anna.until("state")
+    ben = live.socket(created["id"])
+    ben.until("state")
+    ben.send({"type": "sit", "seat": 1, "name": "Ben"})
+    ben.until("seated")
+    ends: list[dict[str, Any]] = []
+    heard: list[dict[str, Any]] = []
+    program = threading.Thread(target=lambda: ends.append(network_bot.play_table(
+        live.url, token, created["id"], random.Random(1), heard.append)))
+    program.start()
+    anna.until_state(lambda state: state["seats"][2]["connected"])
+    anna.send({"type": "talk", "say": "good_luck"})
+    assert ben.until("talk")["say"] == "good_luck"
+    play_steps([anna, ben], random.Random(2), 10_000)
+    program.join(timeout=60)
+    assert not program.is_alive() and ends and ends[0]["result"] is not None
+    assert any(state["talk"]["said"] for state in heard)  # it was told, and played on
+    for sock in (anna, ben):
+        sock.close()
