@@ -152,3 +152,31 @@ def test_a_scat_tournament_seats_groups_and_scores_places(tmp_path: Path) -> Non
     assert sorted(only["points"]) == [0.0, 0.5, 1.0]
     by_name = {row["name"]: row["points"] for row in final["standings"]}
     assert by_name == dict(zip(only["players"], only["points"], strict=True))
+
+
+def test_a_draining_process_gives_up_its_tournaments_and_pairs_none(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'drain.db'}"
+    tournament = levels_only(url, "schnapsen", ["random", "beginner"])
+    draining = [True]
+
+    async def ticks() -> list[tuple[str, str | None]]:
+        hub = Hub(Store(url), bot_delay=0.0)
+        one = Runner(hub, "a")
+        one.paused = lambda: draining[0]
+        seen = []
+        try:
+            assert db.take_lease(hub.store.engine, tournament, "a", 60.0)
+            for _ in range(2):
+                await one.tick()
+                with hub.store.engine.connect() as conn:
+                    row = conn.execute(select(tournaments.c.state, tournaments.c.owner)
+                                       .where(tournaments.c.id == tournament)).one()
+                seen.append((row.state, row.owner))
+                draining[0] = False
+            for table in list(hub.tables.values()):
+                table.close()
+        finally:
+            hub.store.dispose()
+        return seen
+
+    assert asyncio.run(ticks()) == [("upcoming", None), ("running", "a")]

@@ -150,6 +150,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.settings = settings
     app.state.hub = hub
     app.state.tournament_runner = runner
+    runner.paused = lambda: drain.draining
     app.state.playnow = playnow
     app.state.cluster = cluster
     app.state.replays = replays

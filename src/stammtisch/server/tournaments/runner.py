@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from stammtisch.errors import StammtischError
@@ -52,6 +53,9 @@ class Runner:
         self.every = EVERY if every is None else every
         self.lease = lease
         self.engine = hub.store.engine
+        self.paused: Callable[[], bool] = lambda: False
+        """True while this process drains (server/drain.py): it opens no more tables,
+        and gives up its tournaments to the other processes."""
 
     async def run(self) -> None:
         while True:
@@ -62,6 +66,9 @@ class Runner:
             await asyncio.sleep(self.every)
 
     async def tick(self) -> None:
+        if self.paused():
+            await asyncio.to_thread(db.release_leases, self.engine, self.owner)
+            return
         for tournament_id in await asyncio.to_thread(db.due, self.engine):
             held = await asyncio.to_thread(db.take_lease, self.engine, tournament_id,
                                            self.owner, self.lease)

@@ -241,10 +241,10 @@ def take_lease(engine: Engine, tournament_id: str, owner: str, seconds: float) -
             .values(owner=owner, lease_until=now + seconds)).rowcount == 1)
 
 
-def release_lease(engine: Engine, tournament_id: str, owner: str) -> None:
+def release_leases(engine: Engine, owner: str) -> None:
+    """Give up every tournament ``owner`` holds: another process takes them at once."""
     with engine.begin() as db:
-        db.execute(update(tournaments).where(tournaments.c.id == tournament_id,
-                                             tournaments.c.owner == owner)
+        db.execute(update(tournaments).where(tournaments.c.owner == owner)
                    .values(owner=None, lease_until=None))
 
 
