@@ -63,13 +63,12 @@ def people(browser: Any, request: pytest.FixtureRequest) -> Iterator[Person]:
     assert not errors, errors
 
 
-def seated(people: Person, server: LiveServer, *, talk_watchers: bool = False,
-           ben_phone: bool = False, ben_lang: str = "en") -> tuple[str, Any, Any]:
+def seated(people: Person, server: LiveServer, *, ben_phone: bool = False,
+           ben_lang: str = "en") -> tuple[str, Any, Any]:
     """A Schnapsen table of Anna (its creator) and Ben, who takes the open seat on the
-    page; both pages at the table. ``talk_watchers``: as the creator chose."""
+    page; both pages at the table."""
     answer = httpx.post(f"{server.url}/api/tables", json={
-        "game": "schnapsen", "seats": ["human", "open"], "name": "Anna",
-        "talk_watchers": talk_watchers}, timeout=30)
+        "game": "schnapsen", "seats": ["human", "open"], "name": "Anna"}, timeout=30)
     assert answer.status_code == 201, answer.text
     created = answer.json()
     table_id = created["id"]
@@ -162,7 +161,25 @@ def test_a_phrase_reaches_the_other_player_and_no_watcher(
 
 def test_watchers_see_the_talk_where_the_table_allows_it(
         people: Person, server: LiveServer) -> None:
-    table_id, anna, ben = seated(people, server, talk_watchers=True)
+    # Anna makes the table on the start page, letting watchers see the talk.
+    anna, ben = people("anna"), people("ben")
+    anna.goto(server.url + "/")
+    anna.click("label[for=game-schnapsen]")
+    anna.select_option("#level-1", "open")
+    assert not anna.is_checked("#talk-watchers")  # talk stays the players' unless chosen
+    anna.check("#talk-watchers")
+    anna.fill("#my-name", "Anna")
+    anna.click("#start")
+    invite = anna.input_value("#invite-link")
+    table_id = invite.split("#")[0].rstrip("/").split("/")[-1]
+    assert server.hub.tables[table_id].settings.talk_watchers
+    anna.click("#go-table")
+    anna.wait_for_selector(".waiting-room")
+    ben.goto(invite)
+    ben.fill("#sit-name", "Ben")
+    ben.click("#sit-1")
+    for page in (anna, ben):
+        page.wait_for_selector("#talk-summary")
     watcher = people("watcher", phone=True)
     watcher.goto(f"{server.url}/table/{table_id}")
     watcher.wait_for_selector("#watching")

@@ -22,6 +22,7 @@ let created = null;
 let copied = false;
 let listed = false;
 let hintsForAll = false;
+let talkWatchers = false;  // watchers see the table talk (server/table/talk.py)
 let botNames = {};
 let account = null;  // the logged-in account: only it may ask for a rated match
 let rated = false;
@@ -140,6 +141,11 @@ function seatsFieldset(g) {
     hints.addEventListener("change", () => { hintsForAll = hints.checked; });
     rows.push(h("div", { class: "field check" }, hints, h("label", { for: "hints-for-all" }, t("ui.hints_for_all")),
       h("p", { class: "doc", id: "hints-for-all-doc" }, t("ui.hints_for_all_doc"))));
+    const talk = h("input", { type: "checkbox", id: "talk-watchers", "aria-describedby": "talk-watchers-doc" });
+    talk.checked = talkWatchers;
+    talk.addEventListener("change", () => { talkWatchers = talk.checked; });
+    rows.push(h("div", { class: "field check" }, talk, h("label", { for: "talk-watchers" }, t("ui.talk_watchers")),
+      h("p", { class: "doc", id: "talk-watchers-doc" }, t("ui.talk_watchers_doc"))));
   }
   if (Array.from({ length: count }, (_, s) => levels[s]).some((l) => l === OPEN || l === EXTERNAL)) rows.push(clockField());
   if (account) rows.push(ratedField());
@@ -194,7 +200,7 @@ async function start(event) {
   const request = { game: g.name, options, seats };
   if (name) request.name = name;
   if (account && rated) request.rated = true;  // a rated match gives no hints
-  if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll && !request.rated });
+  if (seats.includes(OPEN)) Object.assign(request, { listed, hints: hintsForAll && !request.rated, talk_watchers: talkWatchers });
   if (clockChoice && seats.some((s) => s === OPEN || s.startsWith("bot:"))) request.clock = CLOCKS[clockChoice] || 0;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request) });
