@@ -24,9 +24,12 @@ Choices, stated because OpenSpiel's own games make them differently:
 - **Information state.** ``information_state_string`` is the seat's whole
   history, in order: what it saw after every action (its view as canonical JSON,
   written again only when it changed, with the action's number) and each action it
-  played, so it has OpenSpiel's perfect recall. There is no information-state
-  *tensor* (``provides_information_state_tensor`` is false): a match has no bound
-  on its length, so no fixed size holds its history. ``observation_tensor`` and
+  played (each card it picked toward a rob), so it has OpenSpiel's perfect recall.
+  A state made from an engine state (``CardGame.from_engine``) has no history
+  before it, and a resampled one keeps only the resampling seat's (the others'
+  begin there). There is no information-state *tensor*
+  (``provides_information_state_tensor`` is false): a match has no bound on its
+  length, so no fixed size holds its history. ``observation_tensor`` and
   ``observation_string`` are the seat's present view, which holds the public record
   of the running deal but not earlier deals: the input for reinforcement learning.
 - **Resampling.** ``resample_from_infostate(player, sampler)`` draws the cards the
