@@ -48,11 +48,21 @@ TARGET_WALL = 10.0
 TARGET_GAP = 2.0
 
 
+def _whole_budget(game: str, view: dict[str, Any], *, seed: int = 0,
+                  budget: float | None = None,
+                  played: str | None = None,  # noqa: ARG001 - a review's ranker is told it
+                  ) -> list[tuple[str, float]] | None:
+    """A review's ranking as before issue 44: as a hint's, on the whole budget."""
+    from stammtisch.bots import analysis
+
+    return analysis.rank(game, view, seed=seed, budget=budget)
+
+
 def _old_expert() -> None:
     """The worker's initializer of the ``before`` run: reviews rank as hints do."""
-    from stammtisch.bots import analysis, review
+    from stammtisch.bots import review
 
-    review.rank = analysis.rank
+    review.rank = _whole_budget
 
 
 def _pool(old: bool) -> Callable[[], Executor]:

@@ -44,6 +44,11 @@ CLOSE = {"schnauz": 0.02, "scat": 0.02, "schnapsen": 0.02, "schmier": 0.25}
 BIGGEST = 3
 """How many of the biggest mistakes a review names."""
 
+UNSETTLED = (0.6, 1.5)
+"""Losses from this share of the mistake's mark up to this one are searched on the whole
+budget: there the early stop's noise (about 0.03 of a chance to win, against twice the
+budget) could turn the verdict."""
+
 
 class Move(TypedDict):
     """One action of the record: its ``index``, the deal, the seat that played it."""
@@ -137,14 +142,17 @@ Ranker = Callable[..., list[tuple[str, float]] | None]
 
 
 def rank(game: str, view: dict[str, Any], *, seed: int = 0,
-         budget: float | None = REVIEW_BUDGET) -> list[tuple[str, float]] | None:
+         budget: float | None = REVIEW_BUDGET,
+         played: str | None = None) -> list[tuple[str, float]] | None:
     """The legal actions with the expert's values, the highest first, as a hint's
     (:func:`stammtisch.bots.analysis.rank`); Schnapsen's expert (on the compiled core
     when it is built) samples only until its best action is clear, within ``budget``.
 
-    A review asks whether the action played was the best and, if not, how much it
+    A review asks whether the action ``played`` was the best and, if not, how much it
     lost: once the best is clear the loss of a clearly worse action is known well
-    enough to mark it, and sampling on would only narrow figures nobody reads."""
+    enough to mark it, and sampling on would only narrow figures nobody reads. Where
+    the loss lies so near the mistake's mark (:data:`UNSETTLED`) that the short
+    search's noise could decide the verdict, the whole budget is spent on it."""
     if game != "schnapsen" or not view.get("legal_actions"):
         return analysis.rank(game, view, seed=seed, budget=budget)
     seat = view.get("seat")
@@ -152,8 +160,14 @@ def rank(game: str, view: dict[str, Any], *, seed: int = 0,
                       budget)
     if not isinstance(expert, ExpertBot):
         return analysis.rank(game, view, seed=seed, budget=budget)
-    ranked = expert.evaluate(schnapsen_view(view), early_stop=True)
-    return [(action_text(action), round(chance, 4)) for action, chance, _ in ranked]
+    ranked = [(action_text(action), round(chance, 4))
+              for action, chance, _ in expert.evaluate(schnapsen_view(view), early_stop=True)]
+    values = dict(ranked)
+    if played in values and ranked:
+        low, high = UNSETTLED
+        if low * WEAK[game] <= ranked[0][1] - values[played] < high * WEAK[game]:
+            return analysis.rank(game, view, seed=seed, budget=budget)
+    return ranked
 
 
 def judge(game: str, decision: Decision, *, budget: float = REVIEW_BUDGET,
@@ -161,7 +175,11 @@ def judge(game: str, decision: Decision, *, budget: float = REVIEW_BUDGET,
     """One decision ranked by the expert from the seat's view: the action played, the
     best (highest value), the loss (None where the expert did not weigh the action
     played: Schmier's weighs only its likeliest discards), the marks."""
-    ranked = (ranker or rank)(game, decision.view, seed=decision.index, budget=budget) or []
+    if ranker is None:
+        ranked = rank(game, decision.view, seed=decision.index, budget=budget,
+                      played=decision.played) or []
+    else:
+        ranked = ranker(game, decision.view, seed=decision.index, budget=budget) or []
     ranked = sorted(ranked, key=lambda pair: -pair[1])
     values = dict(ranked)
     best, best_value = ranked[0] if ranked else (decision.played, 0.0)
