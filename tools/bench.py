@@ -1,7 +1,7 @@
 """Random-play throughput of every registered game on one core, beside a peer.
 
 ``python -m tools.bench [--seconds S] [--games g1,g2] [--json FILE]
-[--peer-python PYTHON]``
+[--peer-python PYTHON] [--env-seconds S] [--rl-only]``
 
 Two paths per game, each playing matches with uniformly random legal actions
 (``rng.choice`` of one running ``random.Random``) until the time budget is
@@ -55,12 +55,16 @@ budget per decision) takes for seat 0 of that stored record; ``--review-only`` t
 just that. The target for a 7-point Schnapsen Bummerl is 10 s on one core, each deal
 within 2 s of the one before (tools/reviewbench.py measures the server's path).
 
-With ``--env-seconds S`` (default 1; 0: none) a random agent plays through each
-game's PettingZoo environment (stammtisch.envs, the ``rl`` extra): the wrapped AEC
-env as a researcher makes it, ``env.last()`` and a uniform choice among the
-action mask's indices, ``env.step``; the report gives its steps per second and
-what a step costs over the fast path's action (views encoded to arrays, masks,
-the match contract's checks). Without pettingzoo the section says so.
+With ``--env-seconds S`` (default 1; 0: none) the reinforcement-learning envs
+(stammtisch.envs, the ``rl`` extra), per game beside the engine's two paths of the
+same run: the PettingZoo env as a researcher makes it (wrapped; ``env.last()``, a
+uniform choice among the action mask's indices, ``env.step``), its steps per second
+and their ratio to the public path's actions (target: at least a third); and the
+vector env (envs/vector.py, ``VECTOR_ENVS`` matches; a uniform choice per match
+over the masks, drawn in numpy as a batched policy acts, then ``step``), its steps
+(one per match) per second and their ratio to the env's (target for Schnapsen: at
+least 10). Both cap matches at ``MAX_DEALS`` deals. Without the extra the section
+says so. ``--rl-only`` runs just the engine's two paths and this section.
 
 Seconds are the process's CPU time on both sides (``time.process_time``): on a
 shared machine wall time would also count other processes' work. Compare
@@ -340,7 +344,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--review-only", action="store_true",
                         help="time only the review of --review FILE")
     parser.add_argument("--env-seconds", type=float, default=1.0,
-                        help="budget per game of the PettingZoo env's random agent (0: none)")
+                        help="budget per game of the env's and the vector env's random "
+                        "agents (0: none)")
+    parser.add_argument("--rl-only", action="store_true",
+                        help="only the engine's public and fast paths and the envs")
     parser.add_argument("--solver-seconds", type=float, default=2.0,
                         help="budget of the Schnapsen solver's and expert's rates (0: none)")
     parser.add_argument("--wait-turns", type=int, default=30,
@@ -365,7 +372,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in chosen:
         info = find_game(name)
         paths = ["public", "fast"] + (["playout"] if playout_policy(name) else [])
-        if name == "schnapsen" and native.available():
+        if args.rl_only:
+            paths = ["public", "fast"]
+        elif name == "schnapsen" and native.available():
             paths += bench_native.COMPILED_PATHS
         for path in paths:
             figure = measure(info, path, args.seconds)
@@ -378,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"(per CPU second of one process; playout: the bots' play-out policy on the fast"
           f" path; {BENCH_PLAYERS} players where the game lets us choose; a match stops after"
           f" {MAX_DEALS} deals)")
+    if args.rl_only:
+        print("\n".join(env_lines(chosen, figures, args.env_seconds or 1.0)))
+        return 0
     peer: dict[str, Any] = {}
     if args.peer_python:
         if "error" not in peer_runs[0]:
@@ -410,6 +422,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+VECTOR_ENVS = 1024
+"""Matches the vector env steps together."""
+
+
 def measure_env(game: str, seconds: float) -> tuple[int, float] | None:
     """Steps and CPU seconds of a random agent through the game's PettingZoo env
     (None without the ``rl`` extra). Matches stop after ``MAX_DEALS`` deals."""
@@ -437,24 +453,50 @@ def measure_env(game: str, seconds: float) -> tuple[int, float] | None:
     return steps, time.process_time() - start
 
 
+def measure_vector(game: str, seconds: float) -> tuple[int, float] | None:
+    """Steps (one per match) and CPU seconds of the vector env of ``VECTOR_ENVS`` matches
+    under a random policy over the masks (None without the ``rl`` extra)."""
+    try:
+        from stammtisch.envs.vector import CardGameVectorEnv
+    except ImportError:
+        return None
+    envs = CardGameVectorEnv(game, VECTOR_ENVS, max_deals=MAX_DEALS,
+                             **bench_options(find_game(game)))
+    envs.reset(seed=12345)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or steps == 0:
+        envs.step(envs.sample_legal())
+        steps += VECTOR_ENVS
+    return steps, time.process_time() - start
+
+
 def env_lines(games: list[str], figures: list[Figure], seconds: float) -> list[str]:
-    """The env's step rate per game beside the fast path of the same run."""
+    """The env's and the vector env's step rates per game beside the engine's paths of
+    the same run, with the ratios the targets name."""
+    public = {f.game: f for f in figures if f.path == "public"}
     fast = {f.game: f for f in figures if f.path == "fast"}
-    lines = ["", "PettingZoo env (stammtisch.envs): a random agent over the action mask,"
-             " wrapped env, env.last() + env.step() per action"]
+    lines = ["", "RL envs (stammtisch.envs): a random agent over the action masks; env: the"
+             " wrapped PettingZoo env, env.last() + env.step() per action; vector: "
+             f"{VECTOR_ENVS} matches a step, one step per match",
+             f"{'game':<10} {'fast/s':>9} {'public/s':>9} {'env/s':>9} {'vector/s':>10}"
+             f" {'env/public':>11} {'vector/env':>11} {'µs/env step':>12}"]
     for game in games:
         measured = measure_env(game, seconds)
-        if measured is None:
-            return ["PettingZoo env: not measured: the rl extra is not installed"
+        vector = measure_vector(game, seconds)
+        if measured is None or vector is None:
+            return ["RL envs: not measured: the rl extra is not installed"
                     " (pip install 'stammtisch[rl]')"]
-        steps, spent = measured
-        micro = 1e6 * spent / steps
-        line = f"{game:<10} env      {steps / spent:>10,.0f} steps/s {micro:>9.1f} µs/step"
-        if game in fast:
-            base = fast[game].microseconds_per_action
-            line += (f"   fast path {base:.2f} µs/action: the env costs {micro / base:,.0f}x"
-                     f" (+{micro - base:,.0f} µs a step)")
-        lines.append(line)
+        env_rate = measured[0] / measured[1]
+        vector_rate = vector[0] / vector[1]
+        fast_rate = fast[game].actions_per_second if game in fast else float("nan")
+        public_rate = public[game].actions_per_second if game in public else float("nan")
+        lines.append(f"{game:<10} {fast_rate:>9,.0f} {public_rate:>9,.0f} {env_rate:>9,.0f}"
+                     f" {vector_rate:>10,.0f} {env_rate / public_rate:>11.2f}"
+                     f" {vector_rate / env_rate:>11.1f} {1e6 / env_rate:>12.1f}")
+        sys.stdout.flush()
+    lines.append("(targets: env/public >= 0.33 for every game; vector/env >= 10 for Schnapsen;"
+                 " public: Match with text actions, fast: state.legal()/apply() on ints)")
     return lines
 
 

@@ -102,10 +102,24 @@ def test_the_fast_runner_draws_what_rng_choice_draws(game: str) -> None:
     assert len(chosen) > 20 and inlined == chosen
 
 
-def test_the_env_step_rate_is_put_beside_the_fast_path() -> None:
+def test_the_env_and_vector_rates_are_put_beside_the_engines_paths() -> None:
     require_rl()
     from tools.bench import env_lines
 
-    fast = measure(find_game("schnapsen"), "fast", 0.01)
-    lines = env_lines(["schnapsen"], [fast], 0.01)
-    assert lines[-1].startswith("schnapsen  env") and "the env costs" in lines[-1]
+    figures = [measure(find_game("schnapsen"), path, 0.01) for path in ("public", "fast")]
+    lines = env_lines(["schnapsen"], figures, 0.01)
+    row = lines[-2].split()
+    assert row[0] == "schnapsen" and len(row) == 8
+    rates = [float(cell.replace(",", "")) for cell in row[1:]]
+    assert all(rate > 0 for rate in rates)
+    assert rates[4] == pytest.approx(rates[2] / rates[1], abs=0.01)  # env / public
+    assert "vector/env >= 10" in lines[-1]
+
+
+@pytest.mark.slow
+def test_rl_only_runs_the_engine_paths_and_the_envs(capsys: pytest.CaptureFixture[str]) -> None:
+    require_rl()
+    assert main(["--games", "scat", "--seconds", "0.01", "--env-seconds", "0.01",
+                 "--rl-only"]) == 0
+    out = capsys.readouterr().out
+    assert "scat       public" in out and "vector/env" in out and "peer" not in out

@@ -4,7 +4,7 @@
 >>> envs = CardGameVectorEnv("schnapsen", num_envs=8)
 >>> observations, infos = envs.reset(seed=1)
 >>> observations["observation"].shape, observations["action_mask"].shape
-((8, 163), (8, 31))
+((8, 172), (8, 31))
 >>> observations, rewards, terminations, truncations, infos = envs.step(envs.sample_legal())
 >>> rewards.shape, infos["to_act"].shape
 ((8, 2), (8,))
@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import chain
+from operator import attrgetter, methodcaller
 from typing import Any, Literal
 
 import numpy as np
@@ -53,6 +54,8 @@ RAW: dict[str, type[CardGameEnv]] = {
     "schnapsen": schnapsen_v0.raw_env, "schmier": schmier_v0.raw_env,
 }
 ILLEGAL_REWARD = -1.0
+_LEGAL = methodcaller("legal")
+_DEALS = attrgetter("deal_number")
 
 
 class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
@@ -91,11 +94,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         self._moves: list[dict[int, int]] = []
         self._standing: list[list[float]] = []
         table = self.codec.action_table()
-        self._actions = table
+        self._actions: np.ndarray | None = table
         """Index -> the engine's action, where the codec has one table for all states."""
         self._indices = None if table is None else np.zeros(int(table.max()) + 1, np.int64)
         if table is not None and self._indices is not None:
             self._indices[table] = np.arange(len(table))
+        self._rows = np.arange(num_envs)
         self._observations = np.zeros((num_envs, self.codec.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
 
@@ -136,24 +140,50 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        codec, states, pending = self.codec, self.states, self._pending
-        by_deal, max_deals = self.reward_mode == "deal", self.max_deals
         indices = np.asarray(actions, dtype=np.int64)
-        if self._actions is None:
-            chosen = [legal.get(index) for legal, index in zip(
-                self._moves, indices.tolist(), strict=True)]
+        if self._actions is not None and self.reward_mode == "match":
+            self._step_by_table(indices, rewards, terminations)
         else:
-            inside = (indices >= 0) & (indices < codec.num_actions)
-            fits = np.zeros(self.num_envs, dtype=np.bool_)
-            fits[inside] = self._masks[inside, indices[inside]] == 1
-            chosen = np.where(fits, self._actions[np.where(inside, indices, 0)], -2).tolist()
-            chosen = [None if move == -2 else move for move in chosen]
-        for row, (index, move) in enumerate(zip(indices.tolist(), chosen, strict=True)):
-            state = states[row]
-            if move is None:
-                rewards[row, state.to_act] = ILLEGAL_REWARD
-                terminations[row] = True
+            self._step_each(indices, rewards, terminations)
+        max_deals, states = self.max_deals, self.states
+        for row in [row for row, state in enumerate(states) if state.to_act < 0]:
+            if self.reward_mode == "match" and not terminations[row]:
+                rewards[row] = self.codec.final(states[row].result(), self.num_players)
+            terminations[row] = True
+            self._restart(row)
+        if max_deals is not None:
+            for row in [row for row, deals in enumerate(map(_DEALS, states))
+                        if deals >= max_deals]:
+                truncations[row] = True
                 self._restart(row)
+        return self._observe(), rewards, terminations, truncations, self._infos()
+
+    def _step_by_table(self, indices: np.ndarray, rewards: np.ndarray,
+                       terminations: np.ndarray) -> None:
+        """Each match's action, read from the codec's table (Schnapsen, Scat)."""
+        inside = (indices >= 0) & (indices < self.codec.num_actions)
+        fits = np.zeros(self.num_envs, dtype=np.bool_)
+        fits[inside] = self._masks[inside, indices[inside]] == 1
+        table = self._actions
+        assert table is not None
+        chosen = np.where(fits, table[np.where(inside, indices, 0)], -1)
+        for state, move in zip(self.states, chosen.tolist(), strict=True):
+            if move >= 0:
+                state.apply(move)
+        for row in np.flatnonzero(~fits).tolist():
+            self._illegal(row, rewards, terminations)
+
+    def _step_each(self, indices: np.ndarray, rewards: np.ndarray,
+                   terminations: np.ndarray) -> None:
+        """Each match's action by its codec's moves: parts of a choice (Schmier's rob)
+        and rewards per deal."""
+        codec, pending, by_deal = self.codec, self._pending, self.reward_mode == "deal"
+        for row, (state, index) in enumerate(zip(self.states, indices.tolist(), strict=True)):
+            move = self._moves[row].get(index) if self._actions is None else (
+                int(self._actions[index]) if 0 <= index < codec.num_actions
+                and self._masks[row, index] else None)
+            if move is None:
+                self._illegal(row, rewards, terminations)
                 continue
             if move == PICK:
                 pending[row] = codec.pick(state, pending[row], index)
@@ -165,15 +195,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
                 rewards[row] = centred([now - before for now, before in zip(
                     standing, self._standing[row], strict=True)])
                 self._standing[row] = standing
-            if state.to_act < 0:
-                if not by_deal:
-                    rewards[row] = codec.final(state.result(), self.num_players)
-                terminations[row] = True
-                self._restart(row)
-            elif max_deals is not None and state.deal_number >= max_deals:
-                truncations[row] = True
-                self._restart(row)
-        return self._observe(), rewards, terminations, truncations, self._infos()
+
+    def _illegal(self, row: int, rewards: np.ndarray, terminations: np.ndarray) -> None:
+        """An index outside the mask: -1 to the seat that chose it, and a new match."""
+        rewards[row, self.states[row].to_act] = ILLEGAL_REWARD
+        terminations[row] = True
+        self._restart(row)
 
     def sample_legal(self) -> np.ndarray:
         """A uniformly random legal index per match, drawn at once for all (a random
@@ -199,8 +226,8 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         codec = self.codec
         codec.encode_batch(self.states, self._pending, observations)
         if self._indices is not None:
-            legal = [state.legal() for state in self.states]
-            rows = np.repeat(np.arange(self.num_envs), [len(found) for found in legal])
+            legal = list(map(_LEGAL, self.states))
+            rows = np.repeat(self._rows, list(map(len, legal)))
             masks[rows, self._indices[list(chain.from_iterable(legal))]] = 1
         else:
             moves, width = codec.moves, codec.num_actions
