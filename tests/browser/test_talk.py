@@ -185,6 +185,8 @@ def test_watchers_see_the_talk_where_the_table_allows_it(
     watcher.wait_for_selector("#watching")
     say(anna, "well_played")
     watcher.wait_for_selector(".seat[data-seat='0'] .talk-bubble:has-text('Well played')")
+    shoot(watcher, "talk-watcher-phone-en", full_page=False)
+    assert watcher.inner_text("#talk-summary").strip() == "Table talk"  # no "Say": watching
     ben.wait_for_selector(".seat[data-seat='0'] .talk-bubble:has-text('Well played')")
     assert "Anna: Well played" in log_text(watcher)
     watcher.reload()  # a page that comes later finds the last sayings in its log

@@ -159,7 +159,7 @@ export function talkMenu() {
     rerender();
   };
   return h("details", { class: "talk-menu", open: menuOpen, ontoggle: toggled },
-    h("summary", { id: "talk-summary" }, icon("talk"), t("talk.menu")),
+    h("summary", { id: "talk-summary" }, icon("talk"), t(talk.may ? "talk.menu" : "talk.heard")),
     menuOpen ? h("div", { class: "talk-panel" }, phrases, mutes, toggle,
       talk.watchers && state.seat !== null ? h("p", { class: "doc" }, t("talk.watchers_hear")) : null) : null);
 }
