@@ -19,7 +19,7 @@ const TOKEN_PREFIX = "stammtisch.token.";
 let shown = null;
 let problem = "";
 let actionProblem = "";
-let levels = [];
+let games = [];
 let chosenLevel = "";
 let timer = null;
 
@@ -78,6 +78,7 @@ function entry() {
     ? h("button", { type: "button", id: "tour-leave", onclick: () => act("leave", {}) }, t("tour.leave"))
     : h("button", { type: "button", class: "primary", id: "tour-join", onclick: () => act("join", {}) }, t("tour.join"))];
   if (you.creator && shown.computers) {
+    const levels = (games.find((g) => g.name === shown.game)?.levels || []).map((l) => l.name);
     const free = levels.filter((l) => !(shown.players || []).some((p) => p.kind === "level" && p.level === l));
     if (free.length) {
       if (!free.includes(chosenLevel)) chosenLevel = free[0];
@@ -184,18 +185,5 @@ async function poll() {
 
 header(render);
 render();
-fetch("/api/games").then((r) => r.json()).then((list) => {
-  const info = list.find((g) => shown ? g.name === shown.game : false) || null;
-  levels = info ? info.levels.map((l) => l.name) : [];
-  if (!info) {
-    // the tournament's game is known once it has come: look again then
-    const later = setInterval(() => {
-      if (!shown) return;
-      clearInterval(later);
-      levels = (list.find((g) => g.name === shown.game)?.levels || []).map((l) => l.name);
-      render();
-    }, 200);
-  }
-  render();
-}).catch(() => {});
+fetch("/api/games").then((r) => r.json()).then((list) => { games = list; render(); }).catch(() => {});
 poll();
