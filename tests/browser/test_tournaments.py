@@ -43,6 +43,7 @@ WORDS = {
            "final": "Endstand", "your_table": "Zu deinem Tisch"},
 }
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 def states(seats: list[Any], payload: str | bytes) -> None:
@@ -114,6 +115,9 @@ def test_a_tournament_page_follows_the_tournament_live(
     assert kept == mine["token"]
     assert page.locator(".tour-round[data-round='1'] .tour-tables li").count() == 2
     shoot(page, f"tournament-running-{lang}")
+    page.set_viewport_size(PHONE)
+    shoot(page, f"tournament-running-phone-{lang}")
+    page.set_viewport_size(DESKTOP)
 
     seats: list[Any] = []  # the table page holds her seat: its first state says which
     page.on("websocket", lambda socket: socket.on("framereceived", partial(states, seats)))
