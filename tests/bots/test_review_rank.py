@@ -54,6 +54,28 @@ def test_only_a_loss_near_the_mistakes_mark_is_searched_on_the_whole_budget(
                       else [(best, 0.6), (played, round(0.6 - loss, 4))])
 
 
+def test_a_search_that_was_not_stopped_early_is_not_searched_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Near the mark too: a search that sampled its cap of worlds is as precise as the
+    whole budget makes it."""
+    view = first_choice()
+    best, played, *_ = view["legal_actions"]
+
+    def evaluate(self: ExpertBot, _view: Any,
+                 early_stop: bool = False,  # noqa: ARG001 - as the expert's
+                 ) -> list[tuple[int, float, float]]:
+        self.worlds = self.max_worlds
+        return [(parse_action(best), 0.6, 1.0), (parse_action(played), 0.56, 0.0)]
+
+    def whole_budget(*_: Any, **__: Any) -> list[tuple[str, float]]:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(ExpertBot, "evaluate", evaluate)
+    monkeypatch.setattr(analysis, "rank", whole_budget)
+    assert review.rank("schnapsen", view, seed=3, budget=0.4, played=played) == \
+        [(best, 0.6), (played, 0.56)]
+
+
 def test_the_review_of_schnapsen_values_every_action_on_the_compiled_core() -> None:
     from stammtisch import native
     from stammtisch.bots.registry import make_bot

@@ -48,6 +48,9 @@ UNSETTLED = (0.6, 1.5)
 """Losses from this share of the mistake's mark up to this one are searched on the whole
 budget: there the early stop's noise (about 0.03 of a chance to win, against twice the
 budget) could turn the verdict."""
+WHOLE = 0.9
+"""A search that took this share of its budget was not stopped early: its figures are
+as precise as the budget allows already."""
 
 
 class Move(TypedDict):
@@ -160,10 +163,13 @@ def rank(game: str, view: dict[str, Any], *, seed: int = 0,
                       budget)
     if not isinstance(expert, ExpertBot):
         return analysis.rank(game, view, seed=seed, budget=budget)
+    started = time.thread_time()
     ranked = [(action_text(action), round(chance, 4))
               for action, chance, _ in expert.evaluate(schnapsen_view(view), early_stop=True)]
+    stopped_early = time.thread_time() - started < WHOLE * expert.budget \
+        and expert.worlds < expert.max_worlds
     values = dict(ranked)
-    if played in values and ranked:
+    if stopped_early and played in values and ranked:
         low, high = UNSETTLED
         if low * WEAK[game] <= ranked[0][1] - values[played] < high * WEAK[game]:
             return analysis.rank(game, view, seed=seed, budget=budget)
