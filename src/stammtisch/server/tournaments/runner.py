@@ -137,7 +137,8 @@ class Runner:
                                           number, boards)
         if not started:  # another process paired it first: these tables stay unused
             if self.hub.store.owner is not None:
-                self.hub.store.release_leases([b.table_id for b in boards if b.table_id])
+                await asyncio.to_thread(self.hub.store.release_leases,
+                                        [b.table_id for b in boards if b.table_id])
             return
         for board in boards:
             await self._keep_running(board)

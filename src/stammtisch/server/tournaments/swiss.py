@@ -4,7 +4,8 @@ A round seats the players at tables of the tournament's size (two in Schnapsen; 
 the multi-player games the chosen size, and tables one seat smaller where the game
 allows it, so that everyone plays); whoever cannot be seated has a bye. Players of
 equal score sit together: the best-placed player not yet seated takes the
-nearest-placed players they have not met (at any table of an earlier round), with
+nearest-placed players they have not met (at any table of an earlier round; in pairs
+this is the Monrad way, first against second, third against fourth), with
 backtracking so that the whole round avoids repeats; only when no such round exists
 are repeats allowed, as few as the search finds.
 
