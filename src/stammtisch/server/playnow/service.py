@@ -54,6 +54,8 @@ log = logging.getLogger("stammtisch.server")
 
 TICK = 0.25
 """Seconds between two pairings of the queues this process holds."""
+STOP_WAIT = 2.0
+"""Seconds a shutdown waits to give the queues' leases back."""
 GUEST = "Guest"
 """A guest's name when they gave none."""
 CLOCK = TableSettings(clock=30, clock_reserve=60)
@@ -175,8 +177,8 @@ class PlayNow:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        with contextlib.suppress(Exception):
-            await self.board.release()
+        with contextlib.suppress(Exception):  # Redis away: the leases run out by themselves
+            await asyncio.wait_for(self.board.release(), STOP_WAIT)
 
     # --- a person's requests --------------------------------------------------------
 
