@@ -63,8 +63,9 @@ and their ratio to the public path's actions (target: at least a third); and the
 vector env (envs/vector.py, ``VECTOR_ENVS`` matches; a uniform choice per match
 over the masks, drawn in numpy as a batched policy acts, then ``step``), its steps
 (one per match) per second and their ratio to the env's (target for Schnapsen: at
-least 10). Both cap matches at ``MAX_DEALS`` deals. Without the extra the section
-says so. ``--rl-only`` runs just the engine's two paths and this section.
+least 10; the env is timed in two halves, before and after the vector env). Both cap
+matches at ``MAX_DEALS`` deals. Without the extra the section says so. ``--rl-only``
+runs just the engine's two paths and this section.
 
 Seconds are the process's CPU time on both sides (``time.process_time``): on a
 shared machine wall time would also count other processes' work. Compare
@@ -482,12 +483,15 @@ def env_lines(games: list[str], figures: list[Figure], seconds: float) -> list[s
              f"{'game':<10} {'fast/s':>9} {'public/s':>9} {'env/s':>9} {'vector/s':>10}"
              f" {'env/public':>11} {'vector/env':>11} {'µs/env step':>12}"]
     for game in games:
-        measured = measure_env(game, seconds)
+        # The env in two halves, before and after the vector env, as the peer is timed:
+        # a change of the machine's load during the run favours neither.
+        before = measure_env(game, seconds / 2)
         vector = measure_vector(game, seconds)
-        if measured is None or vector is None:
+        after = measure_env(game, seconds / 2)
+        if before is None or vector is None or after is None:
             return ["RL envs: not measured: the rl extra is not installed"
                     " (pip install 'stammtisch[rl]')"]
-        env_rate = measured[0] / measured[1]
+        env_rate = (before[0] + after[0]) / (before[1] + after[1])
         vector_rate = vector[0] / vector[1]
         fast_rate = fast[game].actions_per_second if game in fast else float("nan")
         public_rate = public[game].actions_per_second if game in public else float("nan")

@@ -57,6 +57,25 @@ def test_rows_are_the_single_envs_encoding(game: str, compiled: bool) -> None:
     assert ended > 0
 
 
+def test_deal_rewards_follow_each_matchs_standing() -> None:
+    envs = CardGameVectorEnv("schnapsen", num_envs=8, reward="deal", match_target=3)
+    observations, infos = envs.reset(seed=4)
+    totals = np.zeros((8, 2))
+    for _ in range(150):
+        check_rows(envs, observations, infos)
+        before = [state.game_points[:] for state in envs.states]
+        observations, rewards, terminations, truncations, infos = envs.step(
+            envs.sample_legal())
+        totals += rewards
+        for row in range(8):
+            if not terminations[row]:
+                gained = [now - then for now, then in zip(
+                    envs.states[row].game_points, before[row], strict=True)]
+                assert rewards[row].tolist() == pytest.approx(
+                    [gain - sum(gained) / 2 for gain in gained])
+    assert totals.any()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("options", list(option_sets("schnapsen")))
 def test_schnapsens_numpy_encoding_under_every_option_set(options: dict[str, Any]) -> None:

@@ -109,9 +109,13 @@ class Codec(ABC, Generic[ViewT]):
         acting seat's choice in progress (:meth:`moves`), where the game has one."""
 
     def encode_batch(self, states: Sequence[Any], pending: Sequence[int],
-                     out: np.ndarray[Any, Any]) -> None:
+                     out: np.ndarray[Any, Any],
+                     watch: np.ndarray[Any, Any] | None = None) -> None:
         """Row ``i`` of the zeroed ``out``: :meth:`encode_state` of ``states[i]`` for its
-        seat to act (none is over), with ``pending[i]`` (the vector env's step)."""
+        seat to act (none is over), with ``pending[i]`` (the vector env's step).
+        ``watch`` (Schnapsen's): the rows whose deal may hold a marriage or an
+        exchange, which the codec clears where it finds none (None: every row may)."""
+        del watch
         for row, (state, picked) in enumerate(zip(states, pending, strict=True)):
             self.encode_state(state, state.to_act, out[row], picked)
 

@@ -181,7 +181,8 @@ class SchnapsenCodec(Codec[SchnapsenView]):
             scaled = score / target
             out[base + holder] = scaled if scaled < 1.0 else 1.0
 
-    def encode_batch(self, states: Sequence[Any], pending: Sequence[int], out: Any) -> None:
+    def encode_batch(self, states: Sequence[Any], pending: Sequence[int], out: Any,
+                     watch: Any = None) -> None:
         """:meth:`encode_state` of many states for their seats to act, in numpy: each
         attribute is read for all states at once (``map`` over them, no Python loop but
         for the few with marriages or exchanges), then each field is written for all."""
@@ -197,7 +198,14 @@ class SchnapsenCodec(Codec[SchnapsenView]):
             10 * count).reshape(count, 5, 2).transpose(1, 2, 0)
         shown = np.zeros(count, np.int64)
         married = np.zeros(count, np.int64)
-        for row in [row for row, (m, e) in enumerate(map(_SHOWN, states)) if m or e]:
+        if watch is None:
+            found = [row for row, (m, e) in enumerate(map(_SHOWN, states)) if m or e]
+        else:
+            watched = np.flatnonzero(watch).tolist()
+            found = [row for row in watched if states[row].marriages or states[row].exchanges]
+            watch[watched] = False
+            watch[found] = True
+        for row in found:
             state = states[row]
             me = state.to_act
             for holder, suit in state.marriages:

@@ -46,7 +46,7 @@ from stammtisch import native
 from stammtisch.envs import scat_v0, schmier_v0, schnapsen_v0, schnauz_v0
 from stammtisch.envs.base import PICK, CardGameEnv, centred
 from stammtisch.errors import OptionError
-from stammtisch.games.schnapsen import Rules
+from stammtisch.games.schnapsen import EXCHANGE, MARRIAGE, Rules
 from stammtisch.games.schnapsen_sim import SimulatedMatch
 
 RAW: dict[str, type[CardGameEnv]] = {
@@ -54,6 +54,8 @@ RAW: dict[str, type[CardGameEnv]] = {
     "schnapsen": schnapsen_v0.raw_env, "schmier": schmier_v0.raw_env,
 }
 ILLEGAL_REWARD = -1.0
+ANNOUNCED = min(EXCHANGE, MARRIAGE)
+"""Schnapsen's actions from here on may show cards (a marriage, an exchange)."""
 _LEGAL = methodcaller("legal")
 _DEALS = attrgetter("deal_number")
 
@@ -100,6 +102,8 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         if table is not None and self._indices is not None:
             self._indices[table] = np.arange(len(table))
         self._rows = np.arange(num_envs)
+        self._watch = np.ones(num_envs, dtype=np.bool_)
+        """Rows whose deal may hold a marriage or an exchange (encode_batch's ``watch``)."""
         self._observations = np.zeros((num_envs, self.codec.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
 
@@ -131,6 +135,7 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         self._rng = random.Random(seed)
         self._choices = np.random.default_rng(seed)
         self.states = [self._start(self._rng) for _ in range(self.num_envs)]
+        self._watch[:] = True
         self._pending = [0] * self.num_envs
         self._standing = [self.codec.standing_of(state) for state in self.states]
         return self._observe(), self._infos()
@@ -170,6 +175,7 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         for state, move in zip(self.states, chosen.tolist(), strict=True):
             if move >= 0:
                 state.apply(move)
+        self._watch |= chosen >= ANNOUNCED
         for row in np.flatnonzero(~fits).tolist():
             self._illegal(row, rewards, terminations)
 
@@ -190,6 +196,8 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
                 continue
             pending[row] = 0
             state.apply(move)
+            if move >= ANNOUNCED:
+                self._watch[row] = True
             if by_deal:
                 standing = codec.standing_of(state)
                 rewards[row] = centred([now - before for now, before in zip(
@@ -216,6 +224,7 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _restart(self, row: int) -> None:
         state = self.states[row] = self._start(self._rng)
+        self._watch[row] = True
         self._pending[row] = 0
         self._standing[row] = self.codec.standing_of(state)
 
@@ -224,11 +233,13 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         observations.fill(0.0)
         masks.fill(0)
         codec = self.codec
-        codec.encode_batch(self.states, self._pending, observations)
+        watch = self._watch if self._actions is not None else None
+        codec.encode_batch(self.states, self._pending, observations, watch)
         if self._indices is not None:
             legal = list(map(_LEGAL, self.states))
             rows = np.repeat(self._rows, list(map(len, legal)))
-            masks[rows, self._indices[list(chain.from_iterable(legal))]] = 1
+            actions = np.fromiter(chain.from_iterable(legal), np.int64, len(rows))
+            masks[rows, self._indices[actions]] = 1
         else:
             moves, width = codec.moves, codec.num_actions
             self._moves = found = [moves(state, picked) for state, picked in zip(
@@ -238,7 +249,9 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         return {"observation": observations.copy(), "action_mask": masks.copy()}
 
     def _infos(self) -> dict[str, Any]:
-        return {"to_act": np.array([state.to_act for state in self.states], dtype=np.int64)}
+        start = self.codec.offsets["to_act"]
+        seats = self._observations[:, start:start + self.num_players]
+        return {"to_act": np.argmax(seats, axis=1)}  # the one-hot of the seat to act
 
 
 __all__ = ["CardGameVectorEnv"]
