@@ -237,7 +237,9 @@ async def start_review(request: Request) -> JSONResponse:
 
 async def review_status(request: Request) -> JSONResponse:
     """``?seat=S`` -> ``{"status": "queued"|"running"|"done", "place"?, "progress": 0..1,
-    "review"?}``."""
+    "review"?}``; while running, ``review`` holds the deals judged so far (``"partial":
+    true``, the others ``pending``). A finished match's reviews begin when it ends: 404
+    only until they are queued."""
     return await _review(request, False)
 
 
