@@ -35,14 +35,22 @@ def test_one_process_holds_a_queue_until_its_lease_runs_out(
         redis_server: str, redis_prefix: str) -> None:
     async def go() -> None:
         one, two, client = await two_boards(redis_server, redis_prefix)
-        one.lease = two.lease = 0.3
+        now = [0.0]
+        for board in (one, two):
+            board.lease, board.clock = 0.3, lambda: now[0]
         assert await one.hold(QUEUE)
         assert not await two.hold(QUEUE)
+        now[0] += 0.1  # a third of the lease: each asks Redis again
         assert await one.hold(QUEUE)  # renewed
-        await asyncio.sleep(0.4)
-        assert await two.hold(QUEUE)
+        assert not await two.hold(QUEUE)
+        deadline = time.monotonic() + 10
+        while not await two.hold(QUEUE):  # one no longer renews: its lease runs out
+            assert time.monotonic() < deadline, "the lease never ran out"
+            now[0] += 0.1
+        now[0] += 0.1
         assert not await one.hold(QUEUE)
         await two.release()
+        now[0] += 0.1
         assert await one.hold(QUEUE)
         await client.aclose()
     asyncio.run(go())
