@@ -6,6 +6,7 @@ by its own players, each their own seat."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import threading
 import time
@@ -18,10 +19,13 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
+import stammtisch
 from stammtisch.bots import review
 from stammtisch.server import Settings, create_app
-from stammtisch.server.reviews import Reviews
+from stammtisch.server.reviews import ReviewRefused, Reviews
+from stammtisch.server.store import Store
 from stammtisch.server.table import Table
+from tests.server.test_reviews import DictBoard
 
 PATIENCE = 60.0
 """Seconds a test waits for a condition (on a loaded machine too)."""
@@ -159,3 +163,56 @@ def test_a_running_match_is_not_reviewed_unasked_and_its_deals_stay_its_players(
             assert other.status_code == 403
 
     asyncio.run(go())
+
+
+def test_the_deals_judged_at_one_process_are_served_by_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' Reviews on one store and board: the one that begins the review at
+    a match's end tells the board its deals as they are judged, and the other serves
+    them to a page that asks it."""
+    gate = DealGate(open_below=1)
+    monkeypatch.setattr(review, "rank", gate)
+    store = Store(f"sqlite:///{tmp_path / 'shared.db'}")
+    board = DictBoard()
+    first, second = (Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1), board=board)
+                     for _ in range(2))
+    match = stammtisch.new_match("schnapsen", seed=11)
+    rng = random.Random(3)
+    while match.result is None:
+        match.play(rng.choice(match.legal_actions()))
+    table_id = "t-shared"
+    store.create(table_id, "schnapsen", [{"kind": "human", "name": "Anna"},
+                                         {"kind": "bot", "level": "random"}],
+                 {**match.record(), "actions": []})
+    store.save(table_id, match.record(), json.loads(json.dumps(match.result)), 1)
+
+    async def asked() -> dict[str, Any]:
+        try:
+            return await second.status(store, table_id, 0, "")
+        except ReviewRefused as refused:  # not queued yet: the page is told 404
+            assert refused.status == 404
+            return {"status": "none"}
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        first.begin(store, table_id, [0])
+        deadline = time.monotonic() + PATIENCE
+        while "review" not in (running := await asked()):
+            assert time.monotonic() < deadline, f"the other process said {running}"
+            await asyncio.sleep(0.01)
+        gate.opened.set()
+        while (done := await asked())["status"] != "done":
+            assert time.monotonic() < deadline, f"the other process said {done}"
+            await asyncio.sleep(0.01)
+        return running, done
+
+    try:
+        running, done = asyncio.run(go())
+        assert running["status"] == "running" and running["review"]["partial"]
+        assert {d["deal"] for d in running["review"]["decisions"]} == {0}
+        assert not second._jobs  # served from the board, not worked out again
+        first_deal = [d for d in done["review"]["decisions"] if d["deal"] == 0]
+        assert first_deal == json.loads(json.dumps(running["review"]["decisions"]))
+    finally:
+        first.close()
+        second.close()
+        store.dispose()
