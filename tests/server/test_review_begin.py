@@ -165,6 +165,51 @@ def test_a_running_match_is_not_reviewed_unasked_and_its_deals_stay_its_players(
     asyncio.run(go())
 
 
+def finished_schnapsen(store: Store, table_id: str) -> None:
+    """A Schnapsen match played at random to its end, stored with two people's seats."""
+    match = stammtisch.new_match("schnapsen", seed=11)
+    rng = random.Random(3)
+    while match.result is None:
+        match.play(rng.choice(match.legal_actions()))
+    store.create(table_id, "schnapsen", [{"kind": "human", "name": "Anna"},
+                                         {"kind": "human", "name": "Ben"}],
+                 {**match.record(), "actions": []})
+    store.save(table_id, match.record(), json.loads(json.dumps(match.result)), 1)
+
+
+def test_the_people_of_a_match_are_reviewed_one_after_the_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people's seats: the second's review waits for the first's, so that the first
+    is done soonest and the other turn stays free for a review someone asks for."""
+    gate = DealGate(open_below=0)
+    monkeypatch.setattr(review, "rank", gate)
+    store = Store(f"sqlite:///{tmp_path / 'two.db'}")
+    reviews = Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1))
+    finished_schnapsen(store, "t-two")
+
+    async def go() -> tuple[list[int], int]:
+        reviews.begin(store, "t-two", [0, 1])
+        deadline = time.monotonic() + PATIENCE
+        while gate.calls == 0:
+            assert time.monotonic() < deadline, "the first review did not begin"
+            await asyncio.sleep(0.01)
+        running = sorted(seat for _, seat in reviews._jobs)
+        free = reviews.queue.slots - len(running)
+        gate.opened.set()
+        for seat in (0, 1):
+            while (await reviews.status(store, "t-two", seat, ""))["status"] != "done":
+                assert time.monotonic() < deadline, f"seat {seat}'s review was not done"
+                await asyncio.sleep(0.01)
+        return running, free
+
+    try:
+        running, free = asyncio.run(go())
+        assert running == [0] and free == 1
+    finally:
+        reviews.close()
+        store.dispose()
+
+
 def test_the_deals_judged_at_one_process_are_served_by_another(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two processes' Reviews on one store and board: the one that begins the review at
@@ -176,15 +221,8 @@ def test_the_deals_judged_at_one_process_are_served_by_another(
     board = DictBoard()
     first, second = (Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1), board=board)
                      for _ in range(2))
-    match = stammtisch.new_match("schnapsen", seed=11)
-    rng = random.Random(3)
-    while match.result is None:
-        match.play(rng.choice(match.legal_actions()))
     table_id = "t-shared"
-    store.create(table_id, "schnapsen", [{"kind": "human", "name": "Anna"},
-                                         {"kind": "bot", "level": "random"}],
-                 {**match.record(), "actions": []})
-    store.save(table_id, match.record(), json.loads(json.dumps(match.result)), 1)
+    finished_schnapsen(store, table_id)
 
     async def asked() -> dict[str, Any]:
         try:

@@ -241,8 +241,10 @@ class Reviews:
 
     def begin(self, store: Store, table_id: str, seats: list[int]) -> None:
         """The match at ``table_id`` has just ended and is stored: review ``seats`` in
-        the background, each waiting its turn in the queue as a player's request, so
-        that the review is (mostly) done before anyone asks for it."""
+        the background, one after the other, each waiting its turn in the queue as a
+        player's request, so that the review is (mostly) done before anyone asks for it.
+        One at a time, so that the first is done soonest and the other turn stays free
+        for a review someone asks for (a seat asked for meanwhile is not begun again)."""
         task = asyncio.get_running_loop().create_task(self._begin(store, table_id, seats))
         self._beginning.add(task)
         task.add_done_callback(self._beginning.discard)
@@ -262,7 +264,9 @@ class Reviews:
                                 "wait; it is worked out when someone asks",
                                 stored.id, seat, self.queue.waiting)
                     return
-                await self._queued(ticket, store, stored, seat)
+                job = await self._queued(ticket, store, stored, seat)
+                if job.task is not None:
+                    await asyncio.shield(job.task)
         except ReviewRefused:
             pass  # the match was not stored (a table of a test without a store of its own)
         except Exception:
