@@ -1,6 +1,7 @@
 """Play now over two server processes sharing PostgreSQL and Redis: people ask at
 either, cancel at one and ask again at the other, and look at either; each is seated
-once, at a table that holds their token, and every table is made by one process."""
+once, at a table that holds their token; and when the process pairing a queue dies,
+another takes the queue over."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from sqlalchemy import create_engine, select
 from sqlalchemy.engine import Engine
 
@@ -112,3 +114,37 @@ def test_people_asking_at_two_processes_are_each_seated_once(
     for name, ticket in tickets.items():
         assert look(nodes[0], ticket)["url"] == look(nodes[1], ticket)["url"] \
             == seated[name]["url"]
+
+
+def test_a_queue_goes_on_at_another_process_when_the_one_pairing_it_dies(
+        postgres_server: Engine, redis_server: str) -> None:
+    with fresh_schema(postgres_server) as db, fresh_prefix(redis_server) as prefix:
+        nodes = start_nodes(2, db, redis_server, prefix)
+        try:
+            client = redis.Redis.from_url(redis_server)
+            lease = f"{prefix}playnow:lease:scat:rules"
+            deadline = time.monotonic() + PATIENCE
+            while not isinstance(holder := client.get(lease), bytes):
+                assert time.monotonic() < deadline, "nobody took the queue"
+                time.sleep(0.1)
+            pid = int(holder.decode().split(":")[1])
+            pairing = next(node for node in nodes if node.process.pid == pid)
+            other = next(node for node in nodes if node is not pairing)
+            pairing.kill()
+            ticket = ask(other, "scat", "P1", wait=5)["ticket"]
+            deadline = time.monotonic() + PATIENCE
+            while (state := look(other, ticket))["state"] != "seated":
+                assert time.monotonic() < deadline, f"never seated: {state}"
+                time.sleep(0.2)
+            now_held = client.get(lease)
+            assert isinstance(now_held, bytes)
+            assert now_held.decode().split(":")[1] == str(other.process.pid)
+            socket = other.socket(state["table"], state["token"])
+            try:
+                assert socket.until("state")["seat"] == state["seat"]
+            finally:
+                socket.close()
+            client.close()
+        finally:
+            for node in nodes:
+                node.stop()
