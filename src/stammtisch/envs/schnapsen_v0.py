@@ -54,15 +54,15 @@ import numpy as np
 
 from stammtisch.cards import KING, QUEEN, SUIT_CODES, make_card
 from stammtisch.envs.base import CardGameEnv, Codec, wrap, zero_sum_win
-from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, MARRIAGE, TARGET
+from stammtisch.games.schnapsen import CLAIM, CLOSE, EXCHANGE, MARRIAGE, POINTS, TARGET
 from stammtisch.games.schnapsen_types import SchnapsenView
 
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
 _INTS = attrgetter("to_act", "dealer", "closer", "t", "lead_card", "leader", "trump_suit",
-                   "trump_card", "declared")
-_PAIRS = attrgetter("hands", "won", "points", "pending", "game_points")
+                   "trump_card")
+_PAIRS = attrgetter("hands", "won", "game_points")
 _SHOWN = attrgetter("marriages", "exchanges")
 """What :meth:`SchnapsenCodec.encode_batch` reads of each state."""
 _EIGHT = np.arange(8)
@@ -87,9 +87,7 @@ class SchnapsenCodec(Codec[SchnapsenView]):
                            ("declared", d), ("marriages", 8), ("points", 1), ("pending", 1),
                            ("tricks", 2), ("game_points", 2)):
             self.field(name, size)
-        self._set_columns = np.concatenate([  # the card sets encode_batch spreads at once
-            np.arange(self.offsets[name], self.offsets[name] + d)
-            for name in ("hand", "won_mine", "won_theirs", "opponent_known")])
+        self._card_points = np.array([POINTS[card] for card in self.deck], dtype=np.int64)
 
     def encode(self, view: SchnapsenView, out: Any) -> None:
         me = view["seat"]
@@ -189,40 +187,59 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         del pending
         count = len(states)
 
-        seat, dealer, closer, talon, lead, leader, trump_suit, trump_card, declared = \
-            np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64,
-                        9 * count).reshape(count, 9).T
+        table = np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64, 8 * count)
+        seat, dealer, closer, talon, lead, leader, trump_suit, trump_card = \
+            table.reshape(count, 8).T
+        seats = table[::8].tolist()
         # Each pair per seat as [seat, row]: hands[0] holds every row's hand of seat 0.
-        hands, won, points, pending_points, game_points = np.fromiter(
+        hands, won, game_points = np.fromiter(
             chain.from_iterable(chain.from_iterable(map(_PAIRS, states))), np.int64,
-            10 * count).reshape(count, 5, 2).transpose(1, 2, 0)
-        shown = np.zeros(count, np.int64)
-        married = np.zeros(count, np.int64)
-        if watch is None:
-            found = [row for row, (m, e) in enumerate(map(_SHOWN, states)) if m or e]
-        else:
-            watched = np.flatnonzero(watch).tolist()
-            found = [row for row in watched if states[row].marriages or states[row].exchanges]
-            watch[watched] = False
-            watch[found] = True
-        for row in found:
+            6 * count).reshape(count, 3, 2).transpose(1, 2, 0)
+        # Marriages and exchanges are rare: the rows whose deal has any are read one by
+        # one, with what only a marriage changes (a declared card, marriage points).
+        watched = range(count) if watch is None else np.flatnonzero(watch).tolist()
+        found, found_values = [], []
+        for row in watched:
             state = states[row]
-            me = state.to_act
-            for holder, suit in state.marriages:
-                married[row] |= 1 << 4 * holder + suit
+            marriages, exchanges = _SHOWN(state)
+            if not (marriages or exchanges):
+                continue
+            me = seats[row]
+            cards = bits = 0
+            for holder, suit in marriages:
+                bits |= 1 << 4 * holder + suit
                 if holder != me:
-                    shown[row] |= _PAIR[suit]
-            for holder, took, _gave, _trick in state.exchanges:
+                    cards |= _PAIR[suit]
+            for holder, took, _gave, _trick in exchanges:
                 if holder != me:
-                    shown[row] |= 1 << took
-        first = seat == 0
-        mine = np.where(first, 0, 1)
+                    cards |= 1 << took
+            found.append(row)
+            found_values.append((cards, bits, state.declared, state.points[me],
+                                 state.pending[me]))
+        if watch is not None:
+            watch[:] = False
+            watch[found] = True
         rows = np.arange(count)
+        mine = np.where(seat == 0, 0, 1)
         won_mine, won_theirs = won[mine, rows], won[1 - mine, rows]
+        hand = hands[mine, rows]
+        # Without a marriage a seat's points are its tricks' card points, none pending.
+        points = (((won_mine[:, None] >> self._deck_array) & 1) @ self._card_points)
+        shown, married, declared = np.zeros(count, np.int64), np.zeros(count, np.int64), \
+            np.full(count, -1, np.int64)
+        pending_points = np.zeros(count, np.int64)
+        if found:
+            (shown[found], married[found], declared[found], points[found],
+             pending_points[found]) = np.array(found_values, dtype=np.int64).T
         leads = lead >= 0
         played = won_mine | won_theirs | np.where(leads, np.left_shift(1, np.maximum(lead, 0)), 0)
-        sets = np.stack((hands[mine, rows], won_mine, won_theirs, shown & ~played), axis=1)
-        out[:, self._set_columns] = ((sets[:, :, None] >> self._deck_array) & 1).reshape(count, -1)
+        d = len(self.deck)
+        start = self.offsets["hand"]
+        out[:, start:start + d] = (hand[:, None] >> self._deck_array) & 1
+        start = self.offsets["won_mine"]  # won_mine, won_theirs, opponent_known in a row
+        sets = np.stack((won_mine, won_theirs, shown & ~played), axis=1)
+        out[:, start:start + 3 * d] = ((sets[:, :, None] >> self._deck_array) & 1).reshape(
+            count, 3 * d)
         offsets, position, size = self.offsets, self._position_array, self.size
         face_up = np.where((talon > 0) & (closer < 0), trump_card, -1)
         phase = np.where(closer >= 0, 1, np.where(talon == 0, 2, 0))
@@ -240,11 +257,11 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         out.put(ones[ones >= 0], 1.0)
         marriages = offsets["marriages"]
         out[:, marriages:marriages + 8] = (married[:, None] >> _EIGHT) & 1
-        d, target = len(self.deck), self.options["match_target"]
+        target = self.options["match_target"]
         # Scaled as Codec.scaled scales (value / scale, clipped to 1), in float64 first.
         out[:, offsets["talon_size"]] = talon / d
-        out[:, offsets["points"]] = np.minimum(points[mine, rows] / TARGET, 1.0)
-        out[:, offsets["pending"]] = np.minimum(pending_points[mine, rows] / TARGET, 1.0)
+        out[:, offsets["points"]] = np.minimum(points / TARGET, 1.0)
+        out[:, offsets["pending"]] = np.minimum(pending_points / TARGET, 1.0)
         tricks = offsets["tricks"]
         out[:, tricks:tricks + 2] = (np.bitwise_count(won.T) // 2) / (d / 2)
         score = offsets["game_points"]

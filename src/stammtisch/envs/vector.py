@@ -32,6 +32,7 @@ once (:meth:`Codec.encode_batch`: in numpy for Schnapsen).
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from itertools import chain
 from operator import attrgetter, methodcaller
@@ -58,6 +59,7 @@ ANNOUNCED = min(EXCHANGE, MARRIAGE)
 """Schnapsen's actions from here on may show cards (a marriage, an exchange)."""
 _LEGAL = methodcaller("legal")
 _DEALS = attrgetter("deal_number")
+_TO_ACT = attrgetter("to_act")
 
 
 class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
@@ -150,15 +152,15 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
             self._step_by_table(indices, rewards, terminations)
         else:
             self._step_each(indices, rewards, terminations)
-        max_deals, states = self.max_deals, self.states
-        for row in [row for row, state in enumerate(states) if state.to_act < 0]:
+        max_deals, states, count = self.max_deals, self.states, self.num_envs
+        for row in np.flatnonzero(np.fromiter(map(_TO_ACT, states), np.int64, count) < 0).tolist():
             if self.reward_mode == "match" and not terminations[row]:
                 rewards[row] = self.codec.final(states[row].result(), self.num_players)
             terminations[row] = True
             self._restart(row)
         if max_deals is not None:
-            for row in [row for row, deals in enumerate(map(_DEALS, states))
-                        if deals >= max_deals]:
+            deals = np.fromiter(map(_DEALS, states), np.int64, count)
+            for row in np.flatnonzero(deals >= max_deals).tolist():
                 truncations[row] = True
                 self._restart(row)
         return self._observe(), rewards, terminations, truncations, self._infos()
@@ -172,9 +174,13 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         table = self._actions
         assert table is not None
         chosen = np.where(fits, table[np.where(inside, indices, 0)], -1)
-        for state, move in zip(self.states, chosen.tolist(), strict=True):
-            if move >= 0:
-                state.apply(move)
+        states, moves = self.states, chosen.tolist()
+        if fits.all():  # every state's apply at once, without a Python loop
+            deque(map(type(states[0]).apply, states, moves), maxlen=0)
+        else:
+            for state, move in zip(states, moves, strict=True):
+                if move >= 0:
+                    state.apply(move)
         self._watch |= chosen >= ANNOUNCED
         for row in np.flatnonzero(~fits).tolist():
             self._illegal(row, rewards, terminations)
@@ -213,7 +219,7 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
     def sample_legal(self) -> np.ndarray:
         """A uniformly random legal index per match, drawn at once for all (a random
         policy over the masks: the legal index with the highest uniform key)."""
-        keys = self._choices.random(self._masks.shape)
+        keys = self._choices.random(self._masks.shape, dtype=np.float32)
         chosen: np.ndarray = np.argmax(np.where(self._masks, keys, -1.0), axis=1)
         return chosen
 
