@@ -58,8 +58,7 @@ ILLEGAL_REWARD = -1.0
 ANNOUNCED = min(EXCHANGE, MARRIAGE)
 """Schnapsen's actions from here on may show cards (a marriage, an exchange)."""
 _LEGAL = methodcaller("legal")
-_DEALS = attrgetter("deal_number")
-_TO_ACT = attrgetter("to_act")
+_TO_ACT_DEALS = attrgetter("to_act", "deal_number")
 
 
 class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
@@ -153,14 +152,15 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         else:
             self._step_each(indices, rewards, terminations)
         max_deals, states, count = self.max_deals, self.states, self.num_envs
-        for row in np.flatnonzero(np.fromiter(map(_TO_ACT, states), np.int64, count) < 0).tolist():
+        seats, deals = np.fromiter(chain.from_iterable(map(_TO_ACT_DEALS, states)), np.int64,
+                                   2 * count).reshape(count, 2).T
+        for row in np.flatnonzero(seats < 0).tolist():
             if self.reward_mode == "match" and not terminations[row]:
                 rewards[row] = self.codec.final(states[row].result(), self.num_players)
             terminations[row] = True
             self._restart(row)
         if max_deals is not None:
-            deals = np.fromiter(map(_DEALS, states), np.int64, count)
-            for row in np.flatnonzero(deals >= max_deals).tolist():
+            for row in np.flatnonzero((deals >= max_deals) & (seats >= 0)).tolist():
                 truncations[row] = True
                 self._restart(row)
         return self._observe(), rewards, terminations, truncations, self._infos()
