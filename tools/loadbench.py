@@ -63,7 +63,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from stammtisch.server.seattoken import offered_subprotocols
+from stammtisch.server.frames import merge
+from stammtisch.server.seattoken import UPDATES, offered_subprotocols
 from tools.loadbench_playnow import Seekers
 
 GAMES = (("schnauz", {"num_players": 4, "lives": 1}), ("scat", {"num_players": 4, "lives": 1}))
@@ -87,6 +88,9 @@ class Totals:
     matches: int = 0
     tables: dict[str, int] = field(default_factory=dict)
     """Per table: the actions its clients saw accepted."""
+    frames: int = 0
+    frame_bytes: int = 0
+    """State and update frames the clients received (in the window), and their bytes."""
     measuring: bool = False
 
 
@@ -105,8 +109,8 @@ class Player:
 
     async def open(self, token: str = "") -> None:
         url = f"{self.run.bench.ws_urls[self.server]}/ws/tables/{self.run.table_id}"
-        self.ws = await connect(url, subprotocols=[Subprotocol(p) for p in
-                                                   offered_subprotocols(token)],
+        offered = [*offered_subprotocols(token), UPDATES]  # as the page: update frames
+        self.ws = await connect(url, subprotocols=[Subprotocol(p) for p in offered],
                                 max_size=2**24, open_timeout=TIMEOUT, ping_interval=None,
                                 compression="deflate" if self.run.bench.deflate else None)
 
@@ -128,6 +132,11 @@ class Player:
             async for text in self.ws:
                 message = json.loads(text)
                 kind = message["type"]
+                if kind in ("state", "update") and self.run.bench.totals.measuring:
+                    self.run.bench.totals.frames += 1
+                    self.run.bench.totals.frame_bytes += len(text)
+                if kind == "update":
+                    message, kind = merge(self.state, message), "state"
                 if kind == "state":
                     self.state = message
                     self.run.arrived(self, message["seq"])
@@ -394,6 +403,7 @@ class Bench:
                 "p99": _ms(first[int(0.99 * (len(first) - 1))]) if first else None,
             },
             "matches_completed": totals.matches,
+            "bytes_per_frame": round(totals.frame_bytes / max(1, totals.frames)),
             "server_cpu_s": round(cpu_server, 2),
             "server_cpu_ms_per_action": round(1000 * cpu_server / max(1, totals.accepted), 2),
             "server_preempted_per_s": round(preempted / elapsed, 1),

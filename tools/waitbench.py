@@ -65,7 +65,11 @@ class NullStore(Store):
         pass
 
     def save(self, table_id: str, record: dict[str, Any], result: dict[str, Any] | None,
-             seq: int | None = None) -> None:
+             seq: int | None = None, turn_clock: dict[str, Any] | None = None) -> None:
+        pass
+
+    def append(self, table_id: str, start: int, actions: list[str], seq: int,
+               turn_clock: dict[str, Any] | None = None) -> None:
         pass
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:

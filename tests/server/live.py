@@ -17,8 +17,9 @@ from websockets.typing import Subprotocol
 
 from stammtisch.server import Settings, create_app
 from stammtisch.server.connections import uvicorn_config
+from stammtisch.server.frames import merge
 from stammtisch.server.hub import Hub, match_seed
-from stammtisch.server.seattoken import offered_subprotocols
+from stammtisch.server.seattoken import UPDATES, offered_subprotocols
 
 PATIENCE = 30.0
 """Seconds a test waits for the server's next message (or for the server to start)
@@ -91,12 +92,15 @@ class LiveServer:
         created: dict[str, Any] = response.json()
         return created
 
-    def socket(self, table: str, token: str = "", cookies: str = "") -> TableSocket:
+    def socket(self, table: str, token: str = "", cookies: str = "", *,
+               updates: bool = False) -> TableSocket:
         """A socket at ``table`` with a seat's ``token``; ``cookies`` as a browser sends
-        them (a logged-in person's session)."""
+        them (a logged-in person's session); ``updates``: it takes update frames (as the
+        page does), each merged here into the state it stands for."""
+        offered = offered_subprotocols(token) + ([UPDATES] if updates else [])
         return TableSocket(connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table}",
-            subprotocols=[Subprotocol(p) for p in offered_subprotocols(token)],
+            subprotocols=[Subprotocol(p) for p in offered],
             additional_headers={"Cookie": cookies} if cookies else None,
             max_size=2**24, open_timeout=PATIENCE, legacy=True))
 
@@ -108,9 +112,18 @@ class TableSocket:
         self.conn = conn
         self.events: list[Any] = []
         self.state: dict[str, Any] = {}
+        self.frames: list[dict[str, Any]] = []
+        """Every state and update frame as it came."""
 
     def receive(self, timeout: float = PATIENCE) -> dict[str, Any]:
+        """The next message; an update comes as the state it stands for (and a frame
+        that does not follow the last one fails the test: none may be missed)."""
         message: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        if message["type"] in ("state", "update"):
+            self.frames.append(message)
+        if message["type"] == "update":
+            assert message["frame"] == self.state.get("frame", -1) + 1, "a frame was missed"
+            message = merge(self.state, message)
         if message["type"] == "state":
             del self.events[message["log_start"]:]
             self.events.extend(message["events"])

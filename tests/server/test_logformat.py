@@ -42,6 +42,7 @@ def test_a_failed_save_is_one_json_line_naming_its_table(
         raise OSError("the disk is full")
 
     monkeypatch.setattr(live.hub.store, "save", broken)
+    monkeypatch.setattr(live.hub.store, "append", broken)  # how an action is stored
     sock.act(state["view"]["legal_actions"][0])
     assert sock.until("error")["code"] == "server"
     lines = parsed(json_lines)

@@ -473,6 +473,7 @@ def test_an_action_the_server_cannot_store_is_not_played(
         raise OSError("disk full")
 
     monkeypatch.setattr(live.hub.store, "save", broken)
+    monkeypatch.setattr(live.hub.store, "append", broken)  # how an action is stored
     mover.act(shown["view"]["legal_actions"][0])
     assert mover.until("error")["code"] == "server"
     monkeypatch.undo()

@@ -29,12 +29,13 @@ from stammtisch.server.settings import Settings
 from stammtisch.server.store import Store
 
 WIRE: list[tuple[RelayMessage, dict[str, Any]]] = [
-    (Join("c1", "edge-a", "t1", "tok", None, "10.0.0.1", 7, "Anna"),
+    (Join("c1", "edge-a", "t1", "tok", None, "10.0.0.1", 7, "Anna", True),
      {"op": "join", "conn": "c1", "edge": "edge-a", "table": "t1", "token": "tok",
-      "bot": None, "address": "10.0.0.1", "account": 7, "player": "Anna"}),
-    (Join("c1", "edge-a", "t1", "", "bot:alice", "", None, None),
+      "bot": None, "address": "10.0.0.1", "account": 7, "player": "Anna", "updates": True}),
+    (Join("c1", "edge-a", "t1", "", "bot:alice", "", None, None, False),
      {"op": "join", "conn": "c1", "edge": "edge-a", "table": "t1", "token": "",
-      "bot": "bot:alice", "address": "", "account": None, "player": None}),
+      "bot": "bot:alice", "address": "", "account": None, "player": None,
+      "updates": False}),
     (Forward("c1", "edge-a", '{"type": "sync"}', False),
      {"op": "msg", "conn": "c1", "edge": "edge-a", "raw": '{"type": "sync"}',
       "binary": False}),

@@ -52,6 +52,14 @@ class MemoryStore(Store):
         self.saved.append(seq)
         self.actions = list(record["actions"])
 
+    def append(self, table_id: str, start: int, actions: list[str], seq: int,
+               turn_clock: dict[str, Any] | None = None) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise OSError("the database is away")
+        self.saved.append(seq)
+        self.actions[start:] = actions
+
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         pass
 

@@ -226,3 +226,25 @@ def test_the_api_takes_a_clock_where_someone_waits_and_refuses_it_elsewhere(
                                        "running": None}  # waiting for the friend
     finally:
         sock.close()
+
+
+def test_where_nobody_can_fill_a_seat_the_stand_in_takes_it_after_the_grace() -> None:
+    match = stammtisch.new_match("schnapsen", seed=5)
+    seats = [Seat(HUMAN, token_hash="a", name="A", account=7),
+             Seat(HUMAN, token_hash="b", name="B", account=8)]  # Play now: no owner
+    table = Table("t", match, seats, MemoryStore(), 0.0, grace=0.5,
+                  settings=TableSettings(clock=1, clock_reserve=0))
+
+    async def run() -> None:
+        clients = [Client(0, nowhere), Client(1, nowhere)]
+        for client in clients:
+            await table.join(client)
+        # Nobody plays: each seat is stood in for twice, marked away, and after the
+        # grace taken over for good; the match then runs to its end.
+        await eventually(lambda: all(info.kind == "bot" for info in table.seats)
+                         and all(client.seat is None for client in clients), PATIENCE)
+        assert [info.account for info in table.seats] == [7, 8]  # theirs, and lost
+        await eventually(lambda: table.match.result is not None, PATIENCE)
+        table.close()
+
+    asyncio.run(run())

@@ -173,6 +173,25 @@ class Match(Generic[ViewT_co, ResultT_co]):
         return [self._state.action_text(a) for a in self._played]
 
     @property
+    def event_count(self) -> int:
+        """How many public events there are so far (``len(events)`` without the copy)."""
+        return len(self._events)
+
+    def events_since(self, start: int) -> list[Event]:
+        """The public events from index ``start`` on: a host that sends the log piece by
+        piece pays for the new events only."""
+        return self._events[start:]
+
+    @property
+    def action_count(self) -> int:
+        """How many actions were played (``len(actions)`` without writing them out)."""
+        return len(self._played)
+
+    def actions_since(self, start: int) -> list[str]:
+        """The actions from index ``start`` on, in canonical text."""
+        return [self._state.action_text(a) for a in self._played[start:]]
+
+    @property
     def result(self) -> ResultT_co | None:
         return self._state.result()
 

@@ -61,7 +61,7 @@ from stammtisch.server.relay_messages import (
     from_wire,
 )
 from stammtisch.server.seats import Player
-from stammtisch.server.seattoken import seat_token
+from stammtisch.server.seattoken import seat_token, wants_updates
 from stammtisch.server.settings import Settings
 from stammtisch.server.ws import GONE, Gone, converse, table_client
 
@@ -98,6 +98,8 @@ class Edge:
     queues count by it)."""
     account: Player | None = None
     """The logged-in person of the socket, passed on in the join; None for a guest."""
+    updates: bool = False
+    """The socket takes ``update`` frames (server/frames.py), passed on in the join."""
     owner: str | None = None
     """The process the table runs at; None while it is being looked for."""
     reroutes: int = 0
@@ -228,9 +230,9 @@ class Cluster:
                 for offer in waiting_for(bot, list(self.hub.tables.values())):
                     self.post(edge, Offer(bot, offer))
             case Join(conn=conn, edge=edge, table=table, token=token, bot=bot,
-                      address=address, account=account, player=name):
+                      address=address, account=account, player=name, updates=updates):
                 who = Player(account, name) if account is not None and name else None
-                self._open_session(conn, edge, table, token, bot, address, who)
+                self._open_session(conn, edge, table, token, bot, address, who, updates)
             case Forward(conn=conn, edge=edge, raw=raw, binary=binary):
                 session = self.sessions.get(conn)
                 if session is None:  # its table left this process: the edge goes on
@@ -262,17 +264,18 @@ class Cluster:
 
     def _open_session(self, conn: str, edge: str, table_id: str, token: str,
                       program: str | None, address: str = "",
-                      account: Player | None = None) -> None:
+                      account: Player | None = None, updates: bool = False) -> None:
         old = self.sessions.get(conn)
         if old is not None:  # the edge joined again (it thought the table had moved)
             self._end_session(old)
         session = Session(conn, edge, table_id)
         self.sessions[conn] = session
         session.task = asyncio.get_running_loop().create_task(
-            self._run_session(session, token, program, address, account))
+            self._run_session(session, token, program, address, account, updates))
 
     async def _run_session(self, session: Session, token: str, program: str | None,
-                           address: str = "", account: Player | None = None) -> None:
+                           address: str = "", account: Player | None = None,
+                           updates: bool = False) -> None:
         conn, edge = session.conn, session.edge
         try:
             try:
@@ -301,7 +304,7 @@ class Cluster:
             async def close(code: int, reason: str) -> None:
                 self.post(edge, Close(conn, code, reason))
 
-            client = table_client(table, send, token, program, address, account)
+            client = table_client(table, send, token, program, address, account, updates)
             await converse(table, client, receive, close, self.settings, self.hub,
                            bad_token=bool(token) and client.seat is None and program is None)
         finally:
@@ -455,7 +458,8 @@ class Cluster:
         writer = asyncio.get_running_loop().create_task(outbox.run())
         edge = Edge(secrets.token_urlsafe(12), websocket.path_params["table_id"], websocket,
                     outbox, seat_token(websocket), program,
-                    websocket.client.host if websocket.client else "", account)
+                    websocket.client.host if websocket.client else "", account,
+                    wants_updates(websocket))
         self.edges[edge.conn] = edge
         try:
             await self._reroute(edge)
@@ -536,7 +540,7 @@ class Cluster:
         who = edge.account
         self.post(holder, Join(edge.conn, self.me, edge.table_id, edge.token, edge.program,
                                edge.address, who.id if who else None,
-                               who.name if who else None))
+                               who.name if who else None, edge.updates))
 
     async def _listens(self, process: str) -> bool:
         if process == self.me:

@@ -70,9 +70,10 @@ def replay_table(stored: StoredTable, store: Store, bot_delay: float,
         actor = match.to_act
         if actor is None:
             raise RecordError(f"action {index} ({text!r}) after the end", index=index)
-        before = len(match.events)
+        before = match.event_count
         match.play(text)
         table.played(actor, before)
+    table.written, table.stored = stored.written, len(actions)
     table.away_from_start()
     table.joined = True  # rebuilt because a socket came
     if any("token" in s for s in stored.seats):  # an old record: keep hashes only

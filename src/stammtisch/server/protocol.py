@@ -160,6 +160,20 @@ Server to client:
   action or an undo) and never otherwise; it is stored with the table and goes
   on after a restart. Seat changes (a person sits, leaves, comes back, a grace
   period ends, a computer player is put in) are broadcast with the same ``seq``.
+- ``update`` (server/frames.py), to a socket that offered the subprotocol
+  ``stammtisch.updates`` beside ``stammtisch`` (the page does; a program may): after
+  its first ``state``, instead of the whole state, ``{"type": "update", "table",
+  "game", "seat", "frame", "changed": {the state's fields whose value changed, but the
+  view}, "view": {the view's keys whose value changed}, "gone"?: [fields no longer
+  there], "view_gone"?: [view keys no longer there], "log_start", "events", "id"?}``:
+  what changed for the socket's seat since its last frame, so that a frame does not
+  grow with the match. Every frame, ``state`` or ``update``, carries ``frame``: 1 for
+  the socket's first, one more for each after. A client applies an update to its last
+  state (:func:`stammtisch.server.frames.merge`); one whose ``frame`` is not one more
+  than the last it has missed a frame and sends ``sync``, answered with the whole
+  ``state`` (``log_start`` 0). A join, a reconnection, a ``sync``, a refused ``stale``
+  action and a change of the socket's seat are answered with a whole ``state``. A
+  socket that did not offer it gets whole states only, as before.
 - ``hint``: ``{"type": "hint", "seq", "advice": {"best", "unit", "weak", "phase",
   "ranked": [{"action", "value", "facts"}], "unweighed", "now"}}``: the expert's
   values of the actions it weighed for the position at ``seq``, highest first (the
@@ -200,9 +214,11 @@ from the reserve)}}``, as of the moment the state was sent. When ``left`` runs o
 the stand-in computer player (``club``) makes that one decision and the table moves
 on as after any action; after two such decisions in a row the person's seat shows
 ``connected: false`` with the grace countdown, as if they had left, until they act
-themselves again. The deadline is stored with the table: a restart, or another
-process taking the table over, goes on with the same one. Computer players and
-programs of the bot API are never timed by it.
+themselves again. At a table with a clock and no owner (Play now, a tournament), where
+nobody could ``fill`` the seat, the stand-in takes it for good once the grace is over
+(a rated match is then the person's, and lost, as after a ``fill``). The deadline is
+stored with the table: a restart, or another process taking the table over, goes on
+with the same one. Computer players and programs of the bot API are never timed by it.
 
 Table talk (server/table/talk.py). The people at a table may say one of a few fixed
 phrases and faces, never free text: ``{"type": "talk", "say": ID}`` with an ID of

@@ -19,7 +19,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.server.accounttables import accounts, match_seats
 from stammtisch.server.matchseats import NEWEST_FIRST, WIN, older_than
-from stammtisch.server.schema import reviews, tables
+from stammtisch.server.schema import reviews, table_actions, tables
 from stammtisch.server.seats import EXTERNAL
 
 PAGE = 20
@@ -67,8 +67,11 @@ def matches(engine: Engine, who: Whose, *, game: str | None = None,
     """One page of the matches of the seats ``who`` picks:
     ``{"matches": [...], "next": cursor or None}``."""
     own = match_seats.c
+    appended = select(func.count()).where(table_actions.c.table_id == own.table_id) \
+        .scalar_subquery()
     query = (select(own.table_id, own.seat, own.created, own.outcome, tables.c.game,
-                    tables.c.finished, tables.c.record, tables.c.rated)
+                    tables.c.finished, tables.c.record, tables.c.rated,
+                    appended.label("appended"))
              .join(tables, tables.c.id == own.table_id).where(who))
     if game is not None:
         query = query.where(tables.c.game == game)
@@ -82,7 +85,8 @@ def matches(engine: Engine, who: Whose, *, game: str | None = None,
         found = [{"table": row.table_id, "game": row.game, "seat": row.seat,
                   "created": row.created, "finished": bool(row.finished),
                   "result": row.outcome,
-                  "actions": len(json.loads(row.record).get("actions", [])),
+                  "actions": len(json.loads(row.record).get("actions", []))
+                  + row.appended,
                   "rated": bool(row.rated)} for row in rows[:limit]]
         seats = _seats_of(db, [entry["table"] for entry in found])
     for entry in found:

@@ -40,6 +40,8 @@ class Join(_Wire):
     address: str
     account: int | None
     player: str | None
+    updates: bool
+    """The socket takes ``update`` frames (server/frames.py)."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,13 @@ tables = Table(
     Column("settings", Text, nullable=True),
     Column("turn_clock", Text, nullable=True),
 )
+table_actions = Table(
+    "table_actions", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("action", Text, nullable=False),
+)
+"""The actions of a match in play appended after those of its record (server/store.py)."""
 reviews = Table(
     "reviews", metadata,
     Column("table_id", String(40), primary_key=True),

@@ -19,6 +19,9 @@ SUBPROTOCOL = "stammtisch"
 subprotocols fails a handshake whose answer names none)."""
 TOKEN_PREFIX = "token."
 """The seat token is offered as the subprotocol ``token.<seat token>``."""
+UPDATES = "stammtisch.updates"
+"""Offered beside :data:`SUBPROTOCOL`: the client takes ``update`` frames after its first
+``state`` (server/frames.py); without it every frame is a whole ``state``."""
 TOKEN_IN_ADDRESS = 4400
 """The close code of a socket that came with its seat token in the address."""
 
@@ -26,6 +29,11 @@ TOKEN_IN_ADDRESS = 4400
 def offered_subprotocols(token: str) -> list[str]:
     """The subprotocols a client offers to hold the seat of ``token`` ("" : to watch)."""
     return [SUBPROTOCOL, TOKEN_PREFIX + token] if token else [SUBPROTOCOL]
+
+
+def wants_updates(websocket: WebSocket) -> bool:
+    """The socket offered :data:`UPDATES`: it is sent what changed, not whole states."""
+    return UPDATES in websocket.scope.get("subprotocols", [])
 
 
 def seat_token(websocket: WebSocket) -> str:

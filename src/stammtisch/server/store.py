@@ -48,7 +48,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
 from stammtisch.server.matchseats import record_match_seats, record_outcomes
-from stammtisch.server.schema import bots, reviews, tables
+from stammtisch.server.schema import bots, reviews, table_actions, tables
 
 if sys.platform != "win32":
     import fcntl
@@ -114,6 +114,10 @@ class StoredTable:
     """Its settings beyond the columns above (server/table/settings.py); None before."""
     turn_clock: dict[str, Any] | None = None
     """Its running turn clock as last saved (server/table/clock.py); None without one."""
+    written: int = 0
+    """How many of ``record``'s actions are those written with the record itself: the
+    rest were appended one by one (:meth:`Store.append`). A table of
+    :meth:`Store.listed` has only these (the lobby needs no actions)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -127,8 +131,9 @@ def _same(name: str, names: list[str]) -> str | None:
     return name if name in names else None
 
 
-def _row(row: Any) -> StoredTable:
-    """The table in ``row``; :class:`BrokenRow` when it cannot be read."""
+def _row(row: Any, appended: list[str] | None = None) -> StoredTable:
+    """The table in ``row``, its record's actions followed by ``appended``;
+    :class:`BrokenRow` when it cannot be read."""
     try:
         seats = json.loads(row.seats)
         record = json.loads(row.record)
@@ -146,11 +151,14 @@ def _row(row: Any) -> StoredTable:
                         "of seats")
     if result is not None and not isinstance(result, dict):
         raise BrokenRow(f"the stored table {row.id} is broken: its result is not an object")
+    written = len(record.get("actions", []))
+    if appended:
+        record["actions"] = [*record.get("actions", []), *appended]
     return StoredTable(
         row.id, row.game, seats, record, bool(row.finished), result, row.created,
         row.updated, bool(row.listed), row.seq, bool(row.lesson), bool(row.hints),
         bool(row.rated), table_settings if isinstance(table_settings, dict) else None,
-        turn_clock if isinstance(turn_clock, dict) else None)
+        turn_clock if isinstance(turn_clock, dict) else None, written)
 
 
 def sqlite_file(url: URL) -> Path | None:
@@ -323,11 +331,41 @@ class Store:
             query = query.where(or_(tables.c.seq.is_(None), tables.c.seq == seq - 1))
         with self.engine.begin() as db:
             written = db.execute(query.values(**values)).rowcount
+            if written == 1:
+                db.execute(delete(table_actions).where(table_actions.c.table_id == table_id))
             if written == 1 and result is not None:
                 record_outcomes(db, table_id, str(record.get("game")), result)
         if written != 1 and self.owner is not None:
             self._check_lease(table_id)
         if seq is not None and written != 1:
+            raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
+                             f"table is no longer at seq {seq - 1} (another server wrote "
+                             "it, or it is gone)")
+
+    def append(self, table_id: str, start: int, actions: list[str], seq: int,
+               turn_clock: dict[str, Any] | None = None) -> None:
+        """Store the table's actions from index ``start`` on (those after it that were
+        stored before, taken back since, go), its ``seq`` and turn clock: what one
+        action costs does not grow with the match. ``start`` is at least the number of
+        actions written with the record (:attr:`StoredTable.written`); a match that
+        ends is stored whole (:meth:`save`). Only over ``seq - 1``, as :meth:`save`."""
+        query = self._owned(update(tables).where(
+            tables.c.id == table_id, or_(tables.c.seq.is_(None), tables.c.seq == seq - 1)))
+        with self.engine.begin() as db:
+            written = db.execute(query.values(
+                seq=seq, updated=time.time(),
+                turn_clock=json.dumps(turn_clock) if turn_clock is not None else None,
+            )).rowcount
+            if written == 1:
+                db.execute(delete(table_actions).where(table_actions.c.table_id == table_id,
+                                                       table_actions.c.idx >= start))
+                if actions:
+                    db.execute(insert(table_actions), [
+                        {"table_id": table_id, "idx": start + at, "action": action}
+                        for at, action in enumerate(actions)])
+        if written != 1:
+            if self.owner is not None:
+                self._check_lease(table_id)
             raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
                              f"table is no longer at seq {seq - 1} (another server wrote "
                              "it, or it is gone)")
@@ -457,7 +495,12 @@ class Store:
         """The stored table; :class:`BrokenRow` when it cannot be read."""
         with self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).first()
-        return _row(row) if row is not None else None
+            if row is None:
+                return None
+            appended = list(db.execute(
+                select(table_actions.c.action).where(table_actions.c.table_id == table_id)
+                .order_by(table_actions.c.idx)).scalars())
+        return _row(row, appended)
 
     def finished(self, limit: int = 100) -> list[StoredTable]:
         """The latest finished tables, newest first."""

@@ -43,7 +43,7 @@ from stammtisch.server.protocol import (
     parse_message,
 )
 from stammtisch.server.seats import Player
-from stammtisch.server.seattoken import accept_table_socket, seat_token
+from stammtisch.server.seattoken import accept_table_socket, seat_token, wants_updates
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Client, Rematch, Send, Table, TableError
 
@@ -140,14 +140,16 @@ async def converse(table: Table, client: Client, receive: Receive, close: Close,
 
 
 def table_client(table: Table, send: Send, token: str, program: str | None,
-                 address: str = "", account: Player | None = None) -> Client:
+                 address: str = "", account: Player | None = None,
+                 updates: bool = False) -> Client:
     """The client of a socket from ``address`` with ``token`` (or of the program of bot
     account ``program``), of the logged-in ``account`` or a guest: a seat's, or a
     watcher's."""
     if program is not None:
-        return Client(table.seat_for_bot(program), send, bot=program, address=address)
+        return Client(table.seat_for_bot(program), send, bot=program, address=address,
+                      updates=updates)
     return Client(table.seat_of(token) if token else None, send, address=address,
-                  account=account)
+                  account=account, updates=updates)
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -188,7 +190,8 @@ async def table_socket(websocket: WebSocket) -> None:
     writer = asyncio.get_running_loop().create_task(outbox.run())
     token = seat_token(websocket)
     client = table_client(table, outbox.send, token, program,
-                          websocket.client.host if websocket.client else "", account)
+                          websocket.client.host if websocket.client else "", account,
+                          wants_updates(websocket))
     try:
         await converse(table, client, receive, close, settings(websocket), hub(websocket),
                        bad_token=bool(token) and client.seat is None and program is None)

@@ -19,11 +19,12 @@ from typing import Any
 
 from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
+from stammtisch.server.frames import changes
 from stammtisch.server.hints import ask as ask_hint
 from stammtisch.server.metrics import of as metrics_of
 from stammtisch.server.seats import OPEN, Seat
 from stammtisch.server.store import Store
-from stammtisch.server.table.clock import TurnClock
+from stammtisch.server.table.clock import STAND_IN, TurnClock
 from stammtisch.server.table.front import Front
 from stammtisch.server.table.helpers import Advise, Helpers
 from stammtisch.server.table.pacing import BOT_ROUND
@@ -74,6 +75,13 @@ class Table(Front):
         """A socket has come to this table (or it was rebuilt for one)."""
         self.actors: list[int] = []
         """Who played each action of the record."""
+        self.written = match.action_count
+        """How many actions the stored record holds itself; those after it are
+        appended one by one (Store.append)."""
+        self.stored = match.action_count
+        """How many actions are stored."""
+        self._storing: Play | None = None
+        """The action being stored, while :meth:`commit` stores it."""
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
         self.seating = Seating(self, seats, grace, presence_delay, rated)
@@ -85,6 +93,8 @@ class Table(Front):
         self.settings = settings or TableSettings()
         self.turn_clock = TurnClock(self, self.seating, self.settings, turn_clock,
                                     restoring=restoring, wall=wall)
+        if self.settings.clock:  # nobody waits for an absent person for good
+            self.seating.stand_in = STAND_IN
         self.talker = Talker(self)
         self.parts: list[Part] = [self.seating, self.takeback, self.helpers,
                                   self.players, self.rematcher, self.rating, self.talker,
@@ -107,19 +117,28 @@ class Table(Front):
                  shared: dict[int | None, dict[str, Any]] | None = None) -> dict[str, Any]:
         """The state message for ``client``; ``shared`` keeps what every socket of one
         seat (or every watcher) is sent alike, while one broadcast lasts."""
-        events = self.match.events
-        start = 0 if full or client.events_sent > len(events) else client.events_sent
-        client.events_sent = len(events)
+        count = self.match.event_count
+        start = 0 if full or client.events_sent > count else client.events_sent
+        client.events_sent = count
         seen = shared.get(client.seat) if shared is not None else None
         if seen is None:
             seen = self._seat_state(client.seat)
             if shared is not None:
                 shared[client.seat] = seen
-        state = {"type": "state", "table": self.id, "game": self.match.game,
-                 "seat": client.seat, **seen, "log_start": start, "events": events[start:]}
+        before, client.seen = client.seen, seen
+        client.frame += 1
+        head = {"table": self.id, "game": self.match.game, "seat": client.seat}
+        if client.updates and not full and before is not None \
+                and client.seen_seat == client.seat:
+            message = {"type": "update", **head, **changes(before, seen)}
+        else:
+            message = {"type": "state", **head, **seen}
+        client.seen_seat = client.seat
+        message.update(frame=client.frame, log_start=start,
+                       events=self.match.events_since(start))
         if answer_id is not None:
-            state["id"] = answer_id
-        return state
+            message["id"] = answer_id
+        return message
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         match = self.match
@@ -237,14 +256,16 @@ class Table(Front):
         """Play ``text`` for ``seat`` and store it; an illegal action raises and changes
         nothing. False (logged) when it could not be stored: then it is not played
         either, and the table is as it was."""
-        seq_before, events_before = self.seq, len(self.match.events)
-        self.match.play(text)
-        play = Play(seat, self.match.actions[-1], seq_before, events_before)
+        seq_before, events_before = self.seq, self.match.event_count
+        played = self.match.play(text)
+        play = Play(seat, played.text, seq_before, events_before)
         self.seq += 1
         try:
             with metrics_of(self.store).saving():
-                await self._save(play)
+                self._storing = play
+                await self._save()
         except Exception:
+            self._storing = None
             log.exception("table %s: an action of seat %s could not be stored", self.id, seat)
             self.match.undo()
             self.seq -= 1
@@ -257,7 +278,9 @@ class Table(Front):
     def played(self, actor: int, events_before: int) -> None:
         """Tell every part of an action played on the match directly (a stored table
         rebuilt action by action): ``actor`` played it at the table's ``seq``."""
-        self._tell(Play(actor, self.match.actions[-1], self.seq, events_before))
+        match = self.match
+        self._tell(Play(actor, match.actions_since(match.action_count - 1)[0], self.seq,
+                        events_before))
 
     def _tell(self, play: Play) -> None:
         self.actors.append(play.seat)
@@ -289,13 +312,22 @@ class Table(Front):
         await asyncio.to_thread(self.store.save_clock, self.id, self.turn_clock.saved(),
                                 self.seq)
 
-    async def _save(self, play: Play | None = None) -> None:
-        """Store the match (and the turn clock as ``play``, if it is an action being
-        stored, leaves it)."""
-        record, result = self.match.record(), self.match.result
+    async def _save(self) -> None:
+        """Store the match (and the turn clock as the action being stored, if any,
+        leaves it)."""
+        match, play, self._storing = self.match, self._storing, None
         clock = self.turn_clock.after(play) if play is not None else self.turn_clock.saved()
         more = {} if clock is None else {"turn_clock": clock}
-        await asyncio.to_thread(self.store.save, self.id, record, result, self.seq, **more)
+        count, result = match.action_count, match.result
+        start = min(self.stored, count)
+        if result is None and start >= self.written:
+            await asyncio.to_thread(self.store.append, self.id, start,
+                                    match.actions_since(start), self.seq, **more)
+        else:  # the end of the match (or an undo into the record): the record whole
+            await asyncio.to_thread(self.store.save, self.id, match.record(), result,
+                                    self.seq, **more)
+            self.written = count
+        self.stored = count
 
     async def _save_seats(self) -> None:
         await asyncio.to_thread(self.store.save_seats, self.id,

@@ -42,6 +42,14 @@ class Client:
     """The client's address (its socket's, or as the edge process passed it on)."""
     account: Player | None = None
     """The logged-in person of a socket (its session cookie); None for a guest."""
+    updates: bool = False
+    """It takes ``update`` frames after its first ``state`` (server/frames.py)."""
+    frame: int = 0
+    """Frames (``state`` or ``update``) sent to it so far."""
+    seen: dict[str, Any] | None = None
+    """The seat state its last frame stood for (what an update is made against)."""
+    seen_seat: int | None = None
+    """The seat that state was of."""
     aside: set[asyncio.Task[None]] = field(default_factory=set)
     """Its requests being worked out aside (a hint), while its other messages go on."""
 

@@ -37,6 +37,10 @@ class Seating(Part):
         """The broadcast of seats that came or went, while one is due."""
         self._presence_told = float("-inf")
         """When (the event loop's time) seats that came or went were last broadcast."""
+        self.stand_in: str | None = None
+        """The computer level that takes over a person's seat once their grace is over
+        at a table where nobody could put one in (no owner: Play now, a tournament) and
+        a turn clock runs; None: the seat waits for the owner (table/clock.py)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- who sits where -----------------------------------------------------------------
@@ -278,7 +282,35 @@ class Seating(Part):
         if left is not None and left > 0:  # the loop's clock woke us a little early
             self._arm(seat, left)
         elif left == 0.0:
-            self.presence_changed()
+            if self.stand_in is not None and self.owner_seat is None:
+                task = asyncio.get_running_loop().create_task(self._take_over(seat))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            else:
+                self.presence_changed()
+
+    async def _take_over(self, seat: int) -> None:
+        """The stand-in takes the seat of a person whose grace is over, where no owner
+        can: the match goes on at the computer's pace (a rated match is theirs, and
+        lost, as after an owner's ``fill``)."""
+        host, level = self.host, self.stand_in
+        assert level is not None
+        async with host.lock:
+            info = self.seats[seat]
+            if info.kind != HUMAN or info.grace_left(self.grace) != 0.0 or host.phase == OVER:
+                return
+            self.seats[seat] = Seat(BOT, level, account=info.account)
+            try:
+                await host.save_seats()
+            except Exception:  # noqa: BLE001 - the grace stays over: tried at the next
+                self.seats[seat] = info
+                return
+            for held in host.clients:
+                if held.seat == seat:
+                    held.seat = None
+            host.seat_changed(seat)
+            await host.broadcast()
+        host.wake_bots()
 
     def presence_changed(self, told: Client | None = None) -> None:
         """A seat's person came, went or ran out of grace: everyone is told at once,

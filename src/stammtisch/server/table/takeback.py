@@ -54,7 +54,7 @@ class Takeback(Part):
     def _seen(self, seat: int) -> set[str]:
         """What ``seat`` has seen of the deal in play."""
         match = self.host.match
-        return seen_cards(this_deal(match.view(seat)), match.events[self.deal_events:])
+        return seen_cards(this_deal(match.view(seat)), match.events_since(self.deal_events))
 
     def played(self, play: Play) -> None:
         """Which cards came into sight. A new deal always shows new cards, even where
@@ -63,7 +63,7 @@ class Takeback(Part):
         match, actors = self.host.match, self.host.actors
         deal = self._deal()
         if deal != self.deal:
-            self.deal_events = len(match.events)
+            self.deal_events = match.event_count
         if not self.solo:
             # Undo is for one person against computer players: nothing to track, and
             # only the last action is kept undoable.
@@ -77,7 +77,7 @@ class Takeback(Part):
             self.seen = {seat: self._seen(seat) for seat in self.host.human_seats}
             match.keep_undo(1)
             return
-        fresh = match.events[play.events_before:]
+        fresh = match.events_since(play.events_before)
         for seat in self.host.human_seats:
             now = seen_cards(this_deal(match.view(seat)), fresh)
             if not now <= self.seen[seat]:

@@ -6,6 +6,10 @@
 //
 // The connection is "connecting", "syncing" (open, the state not yet here), "open",
 // "lost" (opening again), "missing" (no such table) or "failed" (refused for good).
+//
+// After the first whole state the server sends only what changed ("update" frames,
+// server/frames.py): each is merged here into the last state, so the rest of the page
+// sees whole states. A frame that does not follow the last one asks for the whole state.
 
 let address = "";
 let tokenKey = "";
@@ -14,6 +18,8 @@ let socket = null;
 let retry = 0;
 let status = "connecting";
 let handlers = { onMessage() {}, onClose() {} };
+let known = null;  // the last whole state of this socket, updates merged in
+const OWN = ["type", "log_start", "events", "frame", "id"];  // a frame's own fields
 
 function tokenKeyOf(table) { return `stammtisch.token.${table}`; }
 
@@ -32,9 +38,20 @@ export function openConnection(tableId, { onMessage, onClose }) {
 }
 
 function connect() {
-  socket = new WebSocket(address, token ? ["stammtisch", `token.${token}`] : ["stammtisch"]);
+  const offered = ["stammtisch", "stammtisch.updates"];
+  socket = new WebSocket(address, token ? [...offered, `token.${token}`] : offered);
+  known = null;
   socket.addEventListener("open", () => { retry = 0; status = "syncing"; });
-  socket.addEventListener("message", (message) => handlers.onMessage(JSON.parse(message.data)));
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "update") {
+      const merged = merge(data);
+      if (merged) handlers.onMessage(merged);
+      return;
+    }
+    if (data.type === "state") known = data;
+    handlers.onMessage(data);
+  });
   socket.addEventListener("close", (closed) => {
     if (closed.code === 4404) { status = "missing"; handlers.onClose(status); return; }
     if (closed.code >= 4000) { status = "failed"; handlers.onClose(status); return; }
@@ -42,6 +59,26 @@ function connect() {
     handlers.onClose(status);
     setTimeout(connect, Math.min(8000, 400 * 2 ** retry++));
   });
+}
+
+// The whole state an update stands for; null (and the whole state asked for) when a
+// frame was missed.
+function merge(update) {
+  if (!known || update.frame !== known.frame + 1) {
+    if (known && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+    known = null;  // until the whole state asked for (once) arrives
+    return null;
+  }
+  const view = { ...known.view, ...update.view };
+  for (const key of update.view_gone || []) delete view[key];
+  const state = { ...known, ...update.changed, view };
+  for (const key of update.gone || []) delete state[key];
+  for (const key of OWN) delete state[key];
+  for (const key of OWN) if (key in update) state[key] = update[key];
+  for (const key of ["table", "game", "seat"]) if (key in update) state[key] = update[key];
+  state.type = "state";
+  known = state;
+  return state;
 }
 
 export function connectionStatus() { return status; }
