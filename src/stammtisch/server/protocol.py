@@ -214,8 +214,9 @@ from the reserve)}}``, as of the moment the state was sent. When ``left`` runs o
 the stand-in computer player (``club``) makes that one decision and the table moves
 on as after any action; after two such decisions in a row the person's seat shows
 ``connected: false`` with the grace countdown, as if they had left, until they act
-themselves again. At a table with a clock and no owner (Play now, a tournament), where
-nobody could ``fill`` the seat, the stand-in takes it for good once the grace is over
+themselves again. Where nobody else could ``fill`` the seat (a table without an owner,
+as in a tournament, or the owner's own seat), the stand-in takes it for good once the
+grace is over
 (a rated match is then the person's, and lost, as after a ``fill``). The deadline is
 stored with the table: a restart, or another process taking the table over, goes on
 with the same one. Computer players and programs of the bot API are never timed by it.

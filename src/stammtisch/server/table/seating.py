@@ -39,8 +39,9 @@ class Seating(Part):
         """When (the event loop's time) seats that came or went were last broadcast."""
         self.stand_in: str | None = None
         """The computer level that takes over a person's seat once their grace is over
-        at a table where nobody could put one in (no owner: Play now, a tournament) and
-        a turn clock runs; None: the seat waits for the owner (table/clock.py)."""
+        where nobody else could put one in (no owner, as in a tournament, or the owner's
+        own seat) and a turn clock runs; None: the seat waits for the owner
+        (table/clock.py)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- who sits where -----------------------------------------------------------------
@@ -282,7 +283,7 @@ class Seating(Part):
         if left is not None and left > 0:  # the loop's clock woke us a little early
             self._arm(seat, left)
         elif left == 0.0:
-            if self.stand_in is not None and self.owner_seat is None:
+            if self.stand_in is not None and self.owner_seat in (None, seat):
                 task = asyncio.get_running_loop().create_task(self._take_over(seat))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
