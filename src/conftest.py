@@ -18,6 +18,7 @@ NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("envs/openspiel*", ("pyspiel",), "rl"),
     ("server/cluster.py", ("redis",), "cluster"),
     ("server/courier.py", ("redis",), "cluster"),
+    ("server/playnow/redisboard.py", ("redis",), "cluster"),
 )
 """(modules as a glob under src/stammtisch, the packages they import, their extra)."""
 

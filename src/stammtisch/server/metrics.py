@@ -30,19 +30,28 @@ import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from stammtisch.server.fairqueue import FairQueue
-
 ACTION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds: an action's latency, from a millisecond to the seconds of a server in trouble."""
 WAIT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 """Seconds a request waits for its turn at a queue."""
+
+
+class Queue(Protocol):
+    """What the metrics read of a fair queue (server/fairqueue.py)."""
+
+    @property
+    def waits(self) -> Waits: ...
+
+    @property
+    def waiting(self) -> int: ...
+
+    def waiting_at(self, rank: int) -> int: ...
 
 
 class Waits:
@@ -115,10 +124,10 @@ class Metrics:
         """The sockets open now, by kind (server/drain.py's count, once the app sets it)."""
         self.tables: Callable[[], int] = lambda: 0
         self.draining: Callable[[], bool] = lambda: False
-        self.queues: list[tuple[str, FairQueue, tuple[int, ...] | None]] = []
+        self.queues: list[tuple[str, Queue, tuple[int, ...] | None]] = []
         registry.register(_Live(self))
 
-    def watch_queue(self, name: str, queue: FairQueue,
+    def watch_queue(self, name: str, queue: Queue,
                     ranks: tuple[int, ...] | None = None) -> None:
         """Report ``queue``'s requests of ``ranks`` (None: all) as the queue ``name``."""
         self.queues.append((name, queue, ranks))
