@@ -111,15 +111,19 @@ bench-review: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.reviewbench $(ARGS)
 	nice -n 19 $(BIN)/python -m tools.coachtimes
 
-# The web server under many WebSocket clients (a benchmark, not a test; minutes).
-# BENCH_PROCESSES=1,2: each size on one process, then on two sharing a PostgreSQL and a
-# Redis (tools/loadbench.py --postgres, --redis: the local ones by default).
-# BENCH_PLAY_NOW: the part of the clients that ask for tables through Play now.
-BENCH_PROCESSES ?= 1
+# The web server under many WebSocket clients (a benchmark, not a test; minutes), then
+# its cost per action and bytes per frame early and late in long matches (tools/longbench).
+# BENCH_CLIENTS: the sizes; BENCH_PROCESSES=1,2: each size on one process, then on two
+# sharing a PostgreSQL and a Redis (tools/loadbench.py --postgres, --redis: the local
+# ones by default). BENCH_PLAY_NOW: the part of the clients that ask for tables through
+# Play now.
+BENCH_CLIENTS ?= 1000,5000
+BENCH_PROCESSES ?= 1,2
 BENCH_PLAY_NOW ?= 0.1
 bench-server: $(STAMP)
-	$(BIN)/python -m tools.loadbench --processes $(BENCH_PROCESSES) \
+	$(BIN)/python -m tools.loadbench --clients $(BENCH_CLIENTS) --processes $(BENCH_PROCESSES) \
 		--play-now $(BENCH_PLAY_NOW) $(ARGS)
+	$(BIN)/python -m tools.longbench
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist src/*.egg-info test-artifacts \
