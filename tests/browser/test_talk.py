@@ -148,7 +148,9 @@ def test_a_phrase_reaches_the_other_player_and_no_watcher(
     anna.click("#talk-summary")
     anna.wait_for_selector(".talk-panel #talk-say-well_played")
     shoot(anna, "talk-menu-desktop-en", full_page=False)
-    anna.click("#talk-summary")
+    anna.keyboard.press("Escape")  # the menu closes, the focus back on its button
+    anna.wait_for_selector(".talk-panel", state="detached")
+    assert anna.evaluate("document.activeElement.id") == "talk-summary"
 
     # The watcher heard none of it: a state played after it reaches the watcher, and no
     # talk came before it.

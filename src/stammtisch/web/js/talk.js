@@ -28,6 +28,12 @@ export function startTalk(table, onChange) {
   rerender = onChange;
   live = h("div", { class: "sr-only", id: "talk-live", "aria-live": "polite" });
   document.body.append(live);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    menuOpen = false;
+    rerender();
+    document.getElementById("talk-summary")?.focus();
+  });
 }
 
 export function talkOn() { return localStorage.getItem(OFF_KEY) !== "0"; }
@@ -151,10 +157,10 @@ export function talkMenu() {
   }) : [];
   const toggle = h("label", { class: "toggle", for: "talk-on" }, h("input", { type: "checkbox", id: "talk-on", checked: on,
     onchange: (event) => setTalkOn(event.target.checked) }), t("talk.on"));
-  // Its panel is drawn while open only (a details element fires "toggle" when drawn open,
-  // hence the check for a change).
+  // Its panel is drawn while open only. A details element drawn open fires "toggle" later,
+  // maybe once a newer drawing has replaced it: only a change of the one in the page counts.
   const toggled = (event) => {
-    if (event.target.open === menuOpen) return;
+    if (!event.target.isConnected || event.target.open === menuOpen) return;
     menuOpen = event.target.open;
     rerender();
   };
