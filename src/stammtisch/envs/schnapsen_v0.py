@@ -60,8 +60,7 @@ from stammtisch.games.schnapsen_types import SchnapsenView
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
-_INTS = attrgetter("to_act", "dealer", "closer", "t", "lead_card", "leader", "trump_suit",
-                   "trump_card")
+_INTS = attrgetter("to_act", "dealer", "closer", "t", "lead_card", "trump_suit", "trump_card")
 _PAIRS = attrgetter("hands", "won", "game_points")
 _SHOWN = attrgetter("marriages", "exchanges")
 """What :meth:`SchnapsenCodec.encode_batch` reads of each state."""
@@ -88,6 +87,8 @@ class SchnapsenCodec(Codec[SchnapsenView]):
                            ("tricks", 2), ("game_points", 2)):
             self.field(name, size)
         self._card_points = np.array([POINTS[card] for card in self.deck], dtype=np.int64)
+        self._always = np.array([self.offsets[name] for name in (
+            "seat", "to_act", "dealer", "phase", "trump_suit")], dtype=np.int64)
 
     def encode(self, view: SchnapsenView, out: Any) -> None:
         me = view["seat"]
@@ -187,10 +188,10 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         del pending
         count = len(states)
 
-        table = np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64, 8 * count)
-        seat, dealer, closer, talon, lead, leader, trump_suit, trump_card = \
-            table.reshape(count, 8).T
-        seats = table[::8].tolist()
+        table = np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64, 7 * count)
+        seat, dealer, closer, talon, lead, trump_suit, trump_card = table.reshape(count, 7).T
+        leader = 1 - seat  # a card led waits for the other seat
+        seats = table[::7].tolist()
         # Each pair per seat as [seat, row]: hands[0] holds every row's hand of seat 0.
         hands, won, game_points = np.fromiter(
             chain.from_iterable(chain.from_iterable(map(_PAIRS, states))), np.int64,
@@ -222,39 +223,40 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         rows = np.arange(count)
         mine = np.where(seat == 0, 0, 1)
         won_mine, won_theirs = won[mine, rows], won[1 - mine, rows]
-        hand = hands[mine, rows]
-        # Without a marriage a seat's points are its tricks' card points, none pending.
-        points = (((won_mine[:, None] >> self._deck_array) & 1) @ self._card_points)
         shown, married, declared = np.zeros(count, np.int64), np.zeros(count, np.int64), \
             np.full(count, -1, np.int64)
-        pending_points = np.zeros(count, np.int64)
+        points, pending_points = np.zeros(count, np.int64), np.zeros(count, np.int64)
         if found:
             (shown[found], married[found], declared[found], points[found],
              pending_points[found]) = np.array(found_values, dtype=np.int64).T
         leads = lead >= 0
         played = won_mine | won_theirs | np.where(leads, np.left_shift(1, np.maximum(lead, 0)), 0)
         d = len(self.deck)
+        sets = np.stack((hands[mine, rows], won_mine, won_theirs, shown & ~played), axis=1)
+        spread = (sets[:, :, None] >> self._deck_array) & 1
         start = self.offsets["hand"]
-        out[:, start:start + d] = (hand[:, None] >> self._deck_array) & 1
+        out[:, start:start + d] = spread[:, 0]
         start = self.offsets["won_mine"]  # won_mine, won_theirs, opponent_known in a row
-        sets = np.stack((won_mine, won_theirs, shown & ~played), axis=1)
-        out[:, start:start + 3 * d] = ((sets[:, :, None] >> self._deck_array) & 1).reshape(
-            count, 3 * d)
+        out[:, start:start + 3 * d] = spread[:, 1:].reshape(count, 3 * d)
+        # Without a marriage a seat's points are its tricks' card points, none pending.
+        plain = np.ones(count, dtype=np.bool_)
+        plain[found] = False
+        points[plain] = (spread[plain, 1] * self._card_points).sum(axis=1)
         offsets, position, size = self.offsets, self._position_array, self.size
         face_up = np.where((talon > 0) & (closer < 0), trump_card, -1)
         phase = np.where(closer >= 0, 1, np.where(talon == 0, 2, 0))
-        # Every one-hot entry as a flat index into ``out``; -1 where the field is empty.
+        # The one-hot entries as flat indices into ``out``: those every row has, then
+        # those of fields that may be empty (-1: none).
+        always = np.stack((seat, seat, dealer, phase, trump_suit), axis=1)
+        out.put((rows * size)[:, None] + self._always + always, 1.0)
         base = rows * size
-        ones = np.concatenate([
-            base + offsets["seat"] + seat, base + offsets["to_act"] + seat,
-            base + offsets["dealer"] + dealer, base + offsets["phase"] + phase,
-            base + offsets["trump_suit"] + trump_suit,
+        some = np.concatenate([
             np.where(leads, base + offsets["trick"] + position[lead], -1),
             np.where(leads, base + offsets["trick_leader"] + leader, -1),
             np.where(face_up >= 0, base + offsets["trump_card"] + position[face_up], -1),
             np.where(declared >= 0, base + offsets["declared"] + position[declared], -1),
             np.where(closer >= 0, base + offsets["closer"] + closer, -1)])
-        out.put(ones[ones >= 0], 1.0)
+        out.put(some[some >= 0], 1.0)
         marriages = offsets["marriages"]
         out[:, marriages:marriages + 8] = (married[:, None] >> _EIGHT) & 1
         target = self.options["match_target"]

@@ -103,6 +103,9 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         if table is not None and self._indices is not None:
             self._indices[table] = np.arange(len(table))
         self._rows = np.arange(num_envs)
+        self._legal_flat = np.zeros(0, dtype=np.int64)
+        self._legal_counts: np.ndarray | None = None
+        """Where the codec has an action table: each row's legal indices, row by row."""
         self._watch = np.ones(num_envs, dtype=np.bool_)
         """Rows whose deal may hold a marriage or an exchange (encode_batch's ``watch``)."""
         self._observations = np.zeros((num_envs, self.codec.size), dtype=np.float32)
@@ -219,6 +222,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
     def sample_legal(self) -> np.ndarray:
         """A uniformly random legal index per match, drawn at once for all (a random
         policy over the masks: the legal index with the highest uniform key)."""
+        if self._legal_counts is not None:  # the legal indices listed row by row
+            counts = self._legal_counts
+            picks = np.cumsum(counts) - counts + (
+                self._choices.random(self.num_envs) * counts).astype(np.int64)
+            listed: np.ndarray = self._legal_flat[picks]
+            return listed
         keys = self._choices.random(self._masks.shape, dtype=np.float32)
         chosen: np.ndarray = np.argmax(np.where(self._masks, keys, -1.0), axis=1)
         return chosen
@@ -243,9 +252,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         codec.encode_batch(self.states, self._pending, observations, watch)
         if self._indices is not None:
             legal = list(map(_LEGAL, self.states))
-            rows = np.repeat(self._rows, list(map(len, legal)))
+            counts = np.fromiter(map(len, legal), np.int64, self.num_envs)
+            rows = np.repeat(self._rows, counts)
             actions = np.fromiter(chain.from_iterable(legal), np.int64, len(rows))
-            masks[rows, self._indices[actions]] = 1
+            self._legal_flat = self._indices[actions]
+            self._legal_counts = counts
+            masks[rows, self._legal_flat] = 1
         else:
             moves, width = codec.moves, codec.num_actions
             self._moves = found = [moves(state, picked) for state, picked in zip(
