@@ -13,7 +13,8 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-NATIVE = ["twister", "schnapsen_core", "schnapsen_playout", "schnapsen_solver"]
+NATIVE = ["twister", "schnapsen_core", "schnapsen_playout", "schnapsen_solver",
+          "schnauz_core"]
 
 
 class OptionalBuildExt(build_ext):
