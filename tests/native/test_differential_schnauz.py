@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from stammtisch.bots.schnauz.determinize import determinize
+from stammtisch.bots.schnauz.players import load_club
 from stammtisch.bots.schnauz.policy import club_policy
 from stammtisch.bots.thirty_one import play_round, standing
 from stammtisch.core.options import resolve
@@ -120,7 +121,7 @@ def test_a_state_converted_mid_match_plays_on_alike() -> None:
 
 @pytest.mark.parametrize("variant", ["A7", "A9", "A5"])
 def test_the_compiled_club_moves_as_club_policy(variant: str) -> None:
-    facade.load_club(variant)
+    load_club(variant)
     rng = random.Random(variant)
     for combination in COMBINATIONS:
         if combination["deck_variant"] != variant:
@@ -159,7 +160,7 @@ def worlds(count: int, seed: int) -> list[tuple[SchnauzState, int]]:
 def test_compiled_play_outs_value_as_the_python_ones() -> None:
     for world, seat in worlds(150, 11):
         assert world.halt_between_deals
-        facade.load_club(world.deck_variant)
+        load_club(world.deck_variant)
         native = SchnauzMatch.from_state(world)
         for first in world.legal():
             expected = standing(play_round(world.clone(), club_policy, first), seat)

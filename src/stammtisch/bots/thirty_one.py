@@ -319,6 +319,11 @@ class SearchingExpert:
     """The value of a position for a seat after the round (a part the decision lab
     swaps, as it swaps each game's ``build``, the sampler, and ``policy``)."""
 
+    def play_out(self, world: Any, action: int, seat: int, policy: Callable[[Any], int]) -> float:
+        """The value for ``seat`` of ``action`` in a sampled ``world``: the round played on
+        a copy by ``policy`` for everyone, then :attr:`value` (a game may compile this)."""
+        return self.value(play_round(world.clone(), policy, action), seat)
+
     def rank(self, view: View, legal: Sequence[int], seat: int,
              sample: Callable[[random.Random], State], policy: Callable[[State], int],
              default: int) -> list[tuple[int, float]]:
@@ -326,10 +331,8 @@ class SearchingExpert:
         plan = Plan(z=MARGIN, halving_from=6,
                     max_playouts=self.rollouts if len(legal) > 1 else 8)
 
-        worth = self.value
-
         def value(world: State, action: int) -> float:
-            return worth(play_round(world.clone(), policy, action), seat)
+            return self.play_out(world, action, seat, policy)
 
         race = search(legal, scalar_parts(sample, value), seeded(self.seed, view), clock, plan,
                       default)

@@ -5,18 +5,21 @@ built, or ``STAMMTISCH_PURE_PYTHON=1``), it says so once per process and
 :func:`to_native` hands back the Python state, :func:`play_out` plays on it in
 Python: the same values either way (tests/native/test_differential_schnauz.py).
 
-The Schnauz expert's play-outs (bots/schnauz/players.py) run through
-:func:`play_out`; the club's tables it needs come from bots/schnauz/policy.py
-through :func:`load_club`, which is imported only when called.
+The Schnauz expert (bots/schnauz/players.py) converts its sampled worlds with
+:func:`to_native` and plays them out with :func:`play_out` when the core is
+available, else in Python on its own (the same values); the club's tables come
+from the bots through :func:`load_club`, so nothing here imports the bots above.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from stammtisch.cards import CardSet
 from stammtisch.games.schnauz import SchnauzState
 
 if TYPE_CHECKING:
@@ -73,35 +76,25 @@ def to_native(state: SchnauzState) -> Match:
     return state
 
 
-def load_club(deck_variant: str) -> None:
-    """Hand the club's tables for this deck to the compiled play-outs (once is enough)."""
-    core = _load()
-    if core is None or core.club_loaded(deck_variant):
-        return
-    from stammtisch.bots.schnauz.odds import strength
-    from stammtisch.bots.schnauz.policy import CLUB_KNOCKS, KEEP_AT
-
-    core.load_club(deck_variant, strength(deck_variant), CLUB_KNOCKS, KEEP_AT)
+def load_club(deck_variant: str, power: Mapping[CardSet, float],
+              knocks: Sequence[Sequence[float]], keep_at: float) -> None:
+    """Hand the club's tables for a deck (bots/schnauz/policy.py's ``strength``,
+    ``CLUB_KNOCKS``, ``KEEP_AT``) to the compiled play-outs; once per deck is enough."""
+    core = _module()
+    if not core.club_loaded(deck_variant):
+        core.load_club(deck_variant, power, knocks, keep_at)
 
 
 def play_out(world: Match, first: int, seat: int) -> float:
     """``standing(play_round(world.clone(), club_policy, first), seat)`` of
-    bots/thirty_one.py: ``first``, then the club's moves for everyone to the round's
-    end, and ``seat``'s chance to be last standing. Compiled when ``world`` is a
-    compiled match or the core is available, else in Python."""
-    if _load() is not None:
-        core = _module()
-        if isinstance(world, SchnauzState):
-            world = core.SchnauzMatch.from_state(world)
-        load_club(world.deck_variant)
-        value: float = core.play_out(world, first, seat)
-        return value
-    if not isinstance(world, SchnauzState):
-        raise TypeError("a SchnauzMatch needs the compiled core")
-    from stammtisch.bots.schnauz.policy import club_policy
-    from stammtisch.bots.thirty_one import play_round, standing
-
-    return standing(play_round(world.clone(), club_policy, first), seat)
+    bots/thirty_one.py, compiled: ``first``, then the club's moves for everyone to the
+    round's end, and ``seat``'s chance to be last standing (the club's tables loaded
+    by :func:`load_club`). A Python ``world`` is converted first."""
+    core = _module()
+    if isinstance(world, SchnauzState):
+        world = core.SchnauzMatch.from_state(world)
+    value: float = core.play_out(world, first, seat)
+    return value
 
 
 def _module() -> Any:

@@ -4,15 +4,21 @@ the expert's search in bots/thirty_one.py over deals from determinize.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.bots.schnauz.determinize import build
 from stammtisch.bots.schnauz.history import LastMove, Snapshot, last_moves, snapshot
 from stammtisch.bots.schnauz.odds import lowest_chance, strength
-from stammtisch.bots.schnauz.policy import beginner_move, club_move, club_policy
+from stammtisch.bots.schnauz.policy import (
+    CLUB_KNOCKS,
+    KEEP_AT,
+    beginner_move,
+    club_move,
+    club_policy,
+)
 from stammtisch.bots.schnauz.seen import Seen, read
-from stammtisch.bots.thirty_one import RuleLevel, SearchingExpert, Shell
+from stammtisch.bots.thirty_one import RuleLevel, SearchingExpert, Shell, standing
 from stammtisch.cards import CardSet
 from stammtisch.games.schnauz import (
     CARDS_OF,
@@ -21,11 +27,13 @@ from stammtisch.games.schnauz import (
     PASS,
     SWAP_ALL,
     SWAP_HAND,
+    SchnauzState,
     action_text,
     parse_action,
     swap_one,
 )
 from stammtisch.games.schnauz_types import SchnauzView, schnauz_view
+from stammtisch.native import schnauz as schnauz_native
 
 PATIENCE = 12
 """After this many own turns in one deal the rule-based levels knock when
@@ -48,6 +56,15 @@ def table_after(hand: CardSet, table: CardSet, action: int) -> CardSet:
             if swap_one(hand_card, table_card) == action:
                 return table ^ (1 << hand_card | 1 << table_card)
     return table
+
+
+def load_club(deck_variant: str) -> None:
+    """The club's tables for a deck, handed to the compiled play-outs."""
+    schnauz_native.load_club(deck_variant, strength(deck_variant), CLUB_KNOCKS, KEEP_AT)
+
+
+def _as_is(state: SchnauzState) -> SchnauzState:
+    return state
 
 
 class BeginnerBot(RuleLevel[SchnauzView, Seen]):
@@ -83,12 +100,32 @@ class ExpertBot(SearchingExpert):
     policy = staticmethod(club_policy)
     """The play-out policy of every seat after the searched move."""
     rollouts_per_second = 4000
+    compiled = True
+    """Play the worlds out on the compiled core when it is built (the same values;
+    False measures the Python path)."""
     patience_limit = PATIENCE
+    deck = "A7"
+    """The deck of the decision being searched."""
     left: Snapshot | None = None
     """What this seat saw right after its last move."""
     read_rounds: tuple[int, dict[int, list[list[LastMove]]]] = (-1, {})
     """The deal and, per other seat, the readings of his moves in it, newest round first,
     back to the last round that could not be replayed."""
+
+    def on_compiled(self) -> bool:
+        """Whether the worlds are played out on the compiled core: when it is built
+        and :attr:`compiled`, and the play-out is the club's valued by ``standing``
+        (the compiled one is exactly that; a swapped part runs in Python)."""
+        if not (self.compiled and self.policy is club_policy and self.value is standing
+                and schnauz_native.available()):
+            return False
+        load_club(self.deck)
+        return True
+
+    def play_out(self, world: Any, action: int, seat: int, policy: Callable[[Any], int]) -> float:
+        if isinstance(world, SchnauzState):
+            return super().play_out(world, action, seat, policy)
+        return schnauz_native.play_out(world, action, seat)
 
     def history(self, view: SchnauzView, seen: Seen) -> dict[int, list[list[LastMove]]]:
         """The others' moves this deal as far as this seat can replay them."""
@@ -111,8 +148,13 @@ class ExpertBot(SearchingExpert):
         left = self.left
         lying = left.table if left is not None and left.deal == view["deal"] else 0
         default = ClubBot(self.seed).pick(view)
+        self.deck = view["deck_variant"]
+        build = self.build
+        # a world may be a compiled match, which only play_out below reads
+        convert: Callable[[SchnauzState], Any] = (schnauz_native.to_native
+                                                  if self.on_compiled() else _as_is)
         ranked = self.rank(view, seen.legal, seen.seat,
-                           lambda rng: self.build(view, seen, rng, own_turns, lying, moves),
+                           lambda rng: convert(build(view, seen, rng, own_turns, lying, moves)),
                            self.policy, default)
         return [(action_text(a), value) for a, value in ranked]
 
