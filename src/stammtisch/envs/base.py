@@ -6,9 +6,9 @@ codec turns what a seat may know into the fixed-length observation and maps the
 engine's int actions to the indices of one fixed ``Discrete`` space and back.
 
 It does so twice, with the same values: from a seat's view (``match.view(k)``,
-:meth:`Codec.encode`, what the OpenSpiel adapter and the tests read) and straight
-from the engine's state for that seat (:meth:`Codec.encode_state`, what the envs
-step on: no view is built). The state path reads only what the view shows that
+:meth:`Codec.encode`, the reference) and straight from the engine's state for that
+seat (:meth:`Codec.encode_state`, what the envs and the OpenSpiel adapter step on:
+no view is built). The state path reads only what the view shows that
 seat; tests/envs/test_fast_encoding.py holds the two equal, position by position.
 """
 
@@ -286,11 +286,6 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     codec_class: type[Codec[Any]]
     option_defaults: dict[str, Any] = {}
 
-    def make_codec(self, options: Mapping[str, Any]) -> Codec[Any]:
-        """The env's codec (``codec_class``, which the OpenSpiel adapter shares, unless
-        the env's actions differ from it: Schmier's rob)."""
-        return self.codec_class(options, self.info.deck(options))
-
     def __init__(self, render_mode: str | None = None, reward: str = "match",
                  max_deals: int | None = None, **options: Any) -> None:
         super().__init__()
@@ -309,7 +304,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self.info = find_game(self.game)
         self.match = EnvMatch(self.info, seed=0, options={**self.option_defaults, **options})
         self.options = dict(self.match.options)
-        self.codec = self.make_codec(self.options)
+        self.codec = self.codec_class(self.options, self.info.deck(self.options))
         self.possible_agents = [f"player_{k}" for k in range(self.match.num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: k for k, agent in enumerate(self.possible_agents)}

@@ -47,10 +47,12 @@ each step his again; a pick is legal while some legal rob keeps all cards picked
 far, and the sixth pick plays that rob (discarding the rest). A pick changes nothing
 but ``rob_kept``; it has no reward.
 
-The OpenSpiel adapter (envs/openspiel.py) shares :class:`SchmierCodec`, where a rob
-is one action: ``Discrete(106 + C(23, 6)) = Discrete(101053)``, ``106 + r`` keeps
-the six hand positions (of at most 23) whose combinadic rank is ``r``
-(``sum(comb(p_i, i + 1))`` over the kept positions ``p_0 < .. < p_5``).
+The OpenSpiel adapter (envs/openspiel.py) uses the same codec,
+:class:`SchmierPickCodec`. Its base :class:`SchmierCodec` names a whole rob by one
+index instead, for whoever needs that: ``Discrete(106 + C(23, 6)) =
+Discrete(101053)``, ``106 + r`` keeps the six hand positions (of at most 23) whose
+combinadic rank is ``r`` (``sum(comb(p_i, i + 1))`` over the kept positions
+``p_0 < .. < p_5``).
 
 Rewards: ``reward="match"``: +1 to each seat of a winning team, the other seats
 share the winners' total as a loss (zero-sum); ``reward="deal"``: each scored
@@ -59,7 +61,6 @@ deal's points to a seat's team, less the mean over the seats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from math import comb
@@ -345,20 +346,15 @@ class SchmierPickCodec(SchmierCodec):
 
 
 class raw_env(CardGameEnv):
-    """Schmier without the wrappers (PettingZoo's name for it). ``codec_class`` is the
-    codec the OpenSpiel adapter shares (a rob is one action there); the env's own is
-    :class:`SchmierPickCodec`."""
+    """Schmier without the wrappers (PettingZoo's name for it)."""
 
     metadata = {**CardGameEnv.metadata, "name": "schmier_v0"}
     game = "schmier"
-    codec_class = SchmierCodec
+    codec_class = SchmierPickCodec
 
     def __init__(self, render_mode: str | None = None, reward: str = "match",
                  max_deals: int | None = DEFAULT_MAX_DEALS, **options: Any) -> None:
         super().__init__(render_mode, reward, max_deals, **options)
-
-    def make_codec(self, options: Mapping[str, Any]) -> Codec[Any]:
-        return SchmierPickCodec(options, self.info.deck(options))
 
 
 def env(**kwargs: Any) -> Any:
