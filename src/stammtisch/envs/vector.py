@@ -20,7 +20,8 @@ PettingZoo env); ``terminations``: the match is over, or its seat chose an index
 outside the mask (-1 to that seat, as PettingZoo's classic games end);
 ``truncations``: ``max_deals`` deals were played. A finished match is replaced by a
 new one in the same step (Gymnasium's same-step autoreset): its row shows the new
-match's first position.
+match's first position. There is no ``final_obs``: a finished match has no seat to act,
+and its rewards are in the step's ``rewards``.
 
 The matches are the engines' fast path, without the match contract (no records,
 events or views), each dealt from the vector env's own generator: Schnapsen's are
