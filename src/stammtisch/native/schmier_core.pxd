@@ -49,6 +49,7 @@ cdef class NativeSchmier:
     cdef public bint halt_between_deals
 
     cdef int legal_c(self, int64_t* out) noexcept
+    cdef list discards_legal(self)
     cdef int apply_c(self, int64_t action) except -1
     cdef NativeSchmier clone_c(self)
     cdef int start_deal(self) except -1

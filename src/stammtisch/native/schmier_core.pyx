@@ -267,9 +267,9 @@ cdef class NativeSchmier:
     # -- the fast path ------------------------------------------------------------
 
     cdef int legal_c(self, int64_t* out) noexcept:
-        """The legal actions of every phase but the rob (which may have 100,000: see
-        :meth:`legal`) into ``out`` (``MAX_ACTIONS`` long); their number."""
-        cdef int n = 0, size, most, low, b, phase = self.phase_c
+        """The legal actions of the auction, the trump and the play into ``out``
+        (``MAX_ACTIONS`` long); their number. The exchange and the rob: :meth:`legal`."""
+        cdef int n = 0, low, b, phase = self.phase_c
         cdef uint64_t cards
         cdef bint is_dealer
         if phase == P_PLAY:
@@ -280,16 +280,6 @@ cdef class NativeSchmier:
                 out[n] = PLAY0 + low_bit(cards)
                 cards &= cards - 1
                 n += 1
-            return n
-        if phase == P_EXCHANGE:
-            cards = self.hands_c[self.to_act_c] & ~TRUMPS_C[self.trump_c]
-            out[0] = DISCARD
-            n = 1
-            most = popcount(cards)
-            if self.max_discard_c < most:
-                most = self.max_discard_c
-            for size in range(1, most + 1):
-                n += subsets(cards, size, DISCARD, out + n)
             return n
         if phase == P_AUCTION:
             is_dealer = self.to_act_c == self.dealer_c
@@ -314,35 +304,52 @@ cdef class NativeSchmier:
     def legal(self):
         """The legal actions in canonical order (``SchmierState.legal``)."""
         cdef int64_t buffer[MAX_ACTIONS]
-        cdef int64_t* rob
-        cdef int n, i, excess, count
-        cdef uint64_t hand, trumps
-        cdef int64_t total
-        if self.phase_c != P_ROB:
-            n = self.legal_c(buffer)
-            return [buffer[i] for i in range(n)]
-        hand = self.hands_c[self.to_act_c]
+        cdef int n, i
+        if self.phase_c == P_EXCHANGE or self.phase_c == P_ROB:
+            return self.discards_legal()
+        n = self.legal_c(buffer)
+        return [buffer[i] for i in range(n)]
+
+    cdef list discards_legal(self):
+        """The exchange's or the rob's legal discards (a rob may have 100,000)."""
+        cdef int64_t* found
+        cdef int n = 0, i, size, most = 0, excess = 0, count = 0
+        cdef uint64_t hand = self.hands_c[self.to_act_c], trumps, cards
+        cdef int64_t total = 0
         trumps = hand & TRUMPS_C[self.trump_c]
-        count = popcount(trumps)
-        if count <= HAND_SIZE:
-            excess = popcount(hand) - HAND_SIZE
-            total = choose(popcount(hand & ~trumps), excess)
+        if self.phase_c == P_EXCHANGE:
+            cards = hand & ~trumps
+            most = min(self.max_discard_c, popcount(cards))
+            total = 1
+            for size in range(1, most + 1):
+                total += choose(popcount(cards), size)
         else:
-            total = choose(popcount(trumps & ~PROTECTED_C[self.trump_c]), count - HAND_SIZE)
+            count = popcount(trumps)
+            if count <= HAND_SIZE:
+                excess = popcount(hand) - HAND_SIZE
+                total = choose(popcount(hand & ~trumps), excess)
+            else:
+                total = choose(popcount(trumps & ~PROTECTED_C[self.trump_c]),
+                               count - HAND_SIZE)
         if total <= 0:
             return []
-        rob = <int64_t*>malloc(total * sizeof(int64_t))
-        if rob == NULL:
+        found = <int64_t*>malloc(total * sizeof(int64_t))
+        if found == NULL:
             raise MemoryError()
         try:
-            if count <= HAND_SIZE:
-                n = subsets(hand & ~trumps, excess, DISCARD, rob)
+            if self.phase_c == P_EXCHANGE:
+                found[0] = DISCARD
+                n = 1
+                for size in range(1, most + 1):
+                    n += subsets(cards, size, DISCARD, found + n)
+            elif count <= HAND_SIZE:
+                n = subsets(hand & ~trumps, excess, DISCARD, found)
             else:
                 n = subsets(trumps & ~PROTECTED_C[self.trump_c], count - HAND_SIZE,
-                            DISCARD | <int64_t>(hand & ~trumps), rob)
-            return [rob[i] for i in range(n)]
+                            DISCARD | <int64_t>(hand & ~trumps), found)
+            return [found[i] for i in range(n)]
         finally:
-            free(rob)
+            free(found)
 
     def apply(self, int64_t action):
         self.apply_c(action)
@@ -405,7 +412,7 @@ cdef class NativeSchmier:
     cdef int play_c(self, int seat, int card) except -1:
         cdef int t = self.trump_c, leader, winner, i
         cdef uint64_t taken = 0
-        if self.n_trick >= NUM_PLAYERS or not 0 <= card < 53:
+        if self.n_trick >= NUM_PLAYERS or self.n_tricks >= NUM_TRICKS or not 0 <= card < 53:
             raise ValueError(f"not a play here: card {card}")
         self.hands_c[seat] ^= (<uint64_t>1) << card
         self.trick_c[self.n_trick] = card
