@@ -21,7 +21,7 @@ point won counts 1, a point another team wins costs 1/2 with three teams; a fail
 contract its bid). After 4, 8, 16 ... worlds the worse half drops out; the club's
 choice is replaced only by an action that beats it by ``Z`` standard errors.
 The play-outs run on the compiled core when it is built (stammtisch.native.schmier:
-the same values, some 30 times faster), else in Python.
+the same values, faster), else in Python.
 
 Known weaknesses: those of the rules (policy.py, play.py) and of the sampled deals
 (determinize.py: they ignore what bids and plays suggest); only the first action is
