@@ -24,7 +24,7 @@ from stammtisch.native.twister cimport Twister
 
 from hashlib import sha512
 
-from stammtisch.cards import SCHMIER_DECK, SUIT_CODES, make_card
+from stammtisch.cards import SCHMIER_DECK, SUIT_CODES
 from stammtisch.core.rng import rng_for
 from stammtisch.games import schmier as _py
 from stammtisch.games.schmier import SchmierState
