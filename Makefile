@@ -105,6 +105,7 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
 		--review tests/data/schnapsen-bummerl-5-6.json $(ARGS)
 	$(BIN)/python -m tools.bench_thirty_one
+	$(BIN)/python -m tools.bench_schmier_native
 
 # How soon a finished match's review and a lesson's advice come (issue 44): the
 # server's review path deal by deal, before and after, and the coach's answer times.
