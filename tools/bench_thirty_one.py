@@ -8,8 +8,9 @@ play-outs: the same worlds (the expert's sampler on views of random positions
 under the default options with 2 to 6 players), every legal first action of each.
 ``python``: ``standing(play_round(world.clone(), policy, first), seat)``;
 ``compiled``: the compiled core's ``play_out`` on the world converted once (the
-conversion counted). Also the engine's random legal actions per second, the
-Python fast path and the compiled match driven from Python.
+conversion counted). Also the engine's random legal actions per second: the
+Python fast path, the compiled match driven from Python, and whole matches played
+in C (``play_random``).
 
 Run: ``python -m tools.bench_thirty_one [--seconds S] [--games schnauz scat]``
 (CPU seconds per figure).
@@ -143,6 +144,21 @@ def random_steps(game: Game, make: Callable[[dict[str, Any], int], Any],
     return count / (time.process_time() - start)
 
 
+def random_steps_in_c(game: Game, seconds: float) -> float:
+    """Random legal actions per CPU second of whole matches played in C (``play_random``:
+    ``rng.choice``'s draws from a compiled Mersenne Twister; new deals shuffled by
+    core.rng, in Python)."""
+    from stammtisch.native.twister import Twister
+
+    rng = random.Random(3)
+    options = resolve(game.name, game.options, {"num_players": 4})
+    make, play_random = game.match(), game.core().play_random
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        count += play_random(make(options, rng.getrandbits(63)), Twister(rng.getrandbits(32)))
+    return count / (time.process_time() - start)
+
+
 def lines(game: Game, seconds: float, count: int) -> list[str]:
     sampled = worlds(game, count)
     python = python_play_outs(game, sampled, seconds)
@@ -155,8 +171,11 @@ def lines(game: Game, seconds: float, count: int) -> list[str]:
     native_steps = random_steps(game, game.match(), seconds)
     found.insert(1, f"{game.name:<8} play-outs     compiled {compiled:>10,.0f} /s = "
                     f"{compiled / python:5.1f}x the Python")
+    in_c = random_steps_in_c(game, seconds)
     found.append(f"{game.name:<8} random steps  compiled {native_steps:>10,.0f} /s = "
                  f"{native_steps / steps:5.1f}x the Python (driven from Python)")
+    found.append(f"{game.name:<8} random steps  in C     {in_c:>10,.0f} /s = "
+                 f"{in_c / steps:5.1f}x the Python (whole matches, play_random)")
     return found
 
 

@@ -32,9 +32,9 @@ from stammtisch.games.scat_types import scat_view
 from stammtisch.native import scat as facade
 
 try:
-    from stammtisch.native.scat_core import ScatMatch
-
     from stammtisch.native import scat_core
+    from stammtisch.native.scat_core import ScatMatch, play_random
+    from stammtisch.native.twister import Twister
 except ImportError as error:  # pragma: no cover - the build is required, see the header
     pytest.fail(f"the compiled core is not built ({error}): run `make .venv/.installed` or "
                 "`pip install -e .` with a C compiler", pytrace=False)
@@ -173,3 +173,19 @@ def test_compiled_play_outs_value_as_the_python_ones() -> None:
             expected = standing(play_round(world.clone(), rollout_policy, first), seat)
             assert scat_core.play_out(native, first, seat) == expected
             assert facade.play_out(world, first, seat) == expected
+
+
+def test_random_play_in_c_draws_as_the_python_loop() -> None:
+    """``play_random`` is the loop ``apply(rng.choice(legal()))`` in C, with a Twister's draws."""
+    rng = random.Random(5)
+    for combination in COMBINATIONS[::3]:
+        python = ScatState(options(combination, rng), rng.getrandbits(63))
+        native = ScatMatch.from_state(python)
+        seed = rng.getrandbits(32)
+        python_rng = random.Random(seed)
+        played = 0
+        while python.legal() and played < 500:
+            python.apply(python_rng.choice(python.legal()))
+            played += 1
+        assert play_random(native, Twister(seed), 500) == played
+        same(python, native)

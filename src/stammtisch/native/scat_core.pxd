@@ -36,6 +36,7 @@ cdef class ScatMatch:
 
     cdef ScatMatch copy(self)
     cdef int next_active(self, int seat) noexcept
+    cdef int legal_c(self, int* actions) noexcept
     cdef bint all_turned(self) noexcept
     cdef double value(self, uint64_t hand) noexcept
     cdef bint can_knock(self) noexcept

@@ -1,6 +1,8 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.native.twister import Twister
+
 PHASES: tuple[str, ...]
 REASONS: tuple[str, ...]
 
@@ -59,4 +61,5 @@ class ScatMatch:
     def dump(self) -> dict[str, Any]: ...
 
 def play_out(world: ScatMatch, first: int, seat: int, max_steps: int = 400) -> float: ...
+def play_random(match: ScatMatch, rng: Twister, max_actions: int = 0) -> int: ...
 def standing(match: ScatMatch, seat: int) -> float: ...

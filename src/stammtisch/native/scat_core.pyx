@@ -11,13 +11,17 @@ fresh Python values. It records no events (as a clone of the Python engine);
 the shuffles of new deals and reshuffles are the Python engine's keyed shuffles
 (core.rng), called from here.
 
-:func:`play_out` is the Scat expert's play-out (bots/thirty_one.py's
+:func:`play_random` plays whole matches of random legal actions in C with
+``rng.choice``'s draws from a :class:`~stammtisch.native.twister.Twister` (the
+benchmark's and an RL caller's loop). :func:`play_out` is the Scat expert's play-out (bots/thirty_one.py's
 ``play_round`` with bots/scat/policy.py's ``rollout_policy`` for every seat,
 valued by ``standing``) in C; the policy's few constants come in by
 :func:`load_rollout`, so this module imports nothing from the bots.
 """
 
 from libc.stdint cimport uint64_t
+
+from stammtisch.native.twister cimport Twister
 
 from stammtisch.cards import SCAT_DECK, codes
 from stammtisch.core.rng import shuffled
@@ -293,27 +297,35 @@ cdef class ScatMatch:
                 and (self.min_knock == 0 or self.value(self.hands_c[self.to_act]) >= self.min_knock)
                 and (self.knock_first or self.all_turned()))
 
-    def legal(self):
+    cdef int legal_c(self, int* actions) noexcept:
+        """The legal actions into ``actions`` (at most 8), in the canonical order."""
         cdef uint64_t hand
+        cdef int n = 0
         if self.phase_c == DISCARD:
             hand = self.hands_c[self.to_act] & ~self.taken_c
-            actions = []
             while hand:
-                actions.append(DISCARD_ONE + __builtin_ctzll(hand))
+                actions[n] = DISCARD_ONE + __builtin_ctzll(hand)
+                n += 1
                 hand &= hand - 1
-            return actions
-        if self.phase_c == DRAW:
-            actions = []
+        elif self.phase_c == DRAW:
             if self.stock_end > self.stock_at or (self.reshuffle_on and self.pile_n >= 2):
-                actions.append(DRAW_STOCK)
+                actions[n] = DRAW_STOCK
+                n += 1
             if self.pile_n:
-                actions.append(DRAW_DISCARD)
+                actions[n] = DRAW_DISCARD
+                n += 1
             if self.can_knock():
-                actions.append(KNOCK)
-            return actions
-        if self.phase_c == WINDOW:
-            return [THROW_DOWN, DECLINE]
-        return []
+                actions[n] = KNOCK
+                n += 1
+        elif self.phase_c == WINDOW:
+            actions[0], actions[1] = THROW_DOWN, DECLINE
+            n = 2
+        return n
+
+    def legal(self):
+        cdef int actions[8]
+        cdef int n = self.legal_c(actions)
+        return [actions[i] for i in range(n)]
 
     def apply(self, int action):
         self.step(action)
@@ -632,6 +644,18 @@ def play_out(ScatMatch world, int first, int seat, int max_steps=400):
         match.step(match.rollout())
         steps += 1
     return match.standing(seat)
+
+
+def play_random(ScatMatch match, Twister rng, int max_actions=0):
+    """Play ``match`` on with uniformly random legal actions (``rng.choice``'s draws) until
+    it is over or (``max_actions``) that many were played; the number played."""
+    cdef int actions[8]
+    cdef int n, played = 0
+    while match.to_act >= 0 and (max_actions == 0 or played < max_actions):
+        n = match.legal_c(actions)
+        match.step(actions[rng.below(n)])
+        played += 1
+    return played
 
 
 def standing(ScatMatch match, int seat):

@@ -37,6 +37,7 @@ cdef class SchnauzMatch:
     cdef void step(self, int action) except *
     cdef int club(self) noexcept
     cdef int next_active(self, int seat) noexcept
+    cdef int legal_c(self, int* actions) noexcept
     cdef bint all_turned(self) noexcept
     cdef uint64_t take_three(self) noexcept
     cdef void lay_table(self, uint64_t cards) noexcept

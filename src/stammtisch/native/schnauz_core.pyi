@@ -1,6 +1,8 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.native.twister import Twister
+
 from stammtisch.games.schnauz import Showdown
 
 PHASES: tuple[str, ...]
@@ -65,4 +67,5 @@ class SchnauzMatch:
     def dump(self) -> dict[str, Any]: ...
 
 def play_out(world: SchnauzMatch, first: int, seat: int, max_steps: int = 400) -> float: ...
+def play_random(match: SchnauzMatch, rng: Twister, max_actions: int = 0) -> int: ...
 def standing(match: SchnauzMatch, seat: int) -> float: ...

@@ -12,13 +12,17 @@ fast path); the shuffles of new deals and reshuffles are the Python engine's
 keyed shuffles (core.rng), called from here: they are rare and never inside a
 search's play-out (its samples halt between deals).
 
-:func:`play_out` is the Schnauz expert's play-out (bots/thirty_one.py's
+:func:`play_random` plays whole matches of random legal actions in C with
+``rng.choice``'s draws from a :class:`~stammtisch.native.twister.Twister` (the
+benchmark's and an RL caller's loop). :func:`play_out` is the Schnauz expert's play-out (bots/thirty_one.py's
 ``play_round`` with bots/schnauz/policy.py's ``club_policy`` for every seat,
 valued by ``standing``) in C: the club's tables come in by :func:`load_club`,
 so this module imports nothing from the bots.
 """
 
 from libc.stdint cimport int64_t, uint64_t
+
+from stammtisch.native.twister cimport Twister
 
 from stammtisch.cards import SCHNAUZ_DECKS, codes, iter_cards
 from stammtisch.core.rng import shuffled
@@ -302,28 +306,35 @@ cdef class SchnauzMatch:
                 return False
         return True
 
-    def legal(self):
+    cdef int legal_c(self, int* actions) noexcept:
+        """The legal actions into ``actions`` (at most 16), in the canonical order."""
         cdef uint64_t hand, table
-        cdef int h, t
+        cdef int h, n = 0
         if self.phase_c == PLAY:
-            actions = []
             hand = self.hands_c[self.to_act]
             while hand:
                 h = ctz(hand)
                 hand &= hand - 1
                 table = self.table_c
                 while table:
-                    t = ctz(table)
+                    actions[n] = SWAP_ONE + 53 * h + ctz(table)
+                    n += 1
                     table &= table - 1
-                    actions.append(SWAP_ONE + 53 * h + t)
-            actions.append(SWAP_ALL)
-            actions.append(PASS)
+            actions[n] = SWAP_ALL
+            actions[n + 1] = PASS
+            n += 2
             if self.knocker < 0 and (self.knock_first or self.all_turned()):
-                actions.append(KNOCK)
-            return actions
-        if self.phase_c == DEALER_CHOICE:
-            return [KEEP, SWAP_HAND]
-        return []
+                actions[n] = KNOCK
+                n += 1
+        elif self.phase_c == DEALER_CHOICE:
+            actions[0], actions[1] = KEEP, SWAP_HAND
+            n = 2
+        return n
+
+    def legal(self):
+        cdef int actions[16]
+        cdef int n = self.legal_c(actions)
+        return [actions[i] for i in range(n)]
 
     def apply(self, int action):
         self.step(action)
@@ -660,6 +671,18 @@ def play_out(SchnauzMatch world, int first, int seat, int max_steps=400):
         match.step(match.club())
         steps += 1
     return match.standing(seat)
+
+
+def play_random(SchnauzMatch match, Twister rng, int max_actions=0):
+    """Play ``match`` on with uniformly random legal actions (``rng.choice``'s draws) until
+    it is over or (``max_actions``) that many were played; the number played."""
+    cdef int actions[16]
+    cdef int n, played = 0
+    while match.to_act >= 0 and (max_actions == 0 or played < max_actions):
+        n = match.legal_c(actions)
+        match.step(actions[rng.below(n)])
+        played += 1
+    return played
 
 
 def standing(SchnauzMatch match, int seat):
