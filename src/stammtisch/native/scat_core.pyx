@@ -13,9 +13,9 @@ the shuffles of new deals and reshuffles are the Python engine's keyed shuffles
 
 :func:`play_random` plays whole matches of random legal actions in C with
 ``rng.choice``'s draws from a :class:`~stammtisch.native.twister.Twister` (the
-benchmark's and an RL caller's loop). :func:`play_out` is the Scat expert's play-out (bots/thirty_one.py's
-``play_round`` with bots/scat/policy.py's ``rollout_policy`` for every seat,
-valued by ``standing``) in C; the policy's few constants come in by
+benchmark's and an RL caller's loop). :func:`play_out` is the Scat expert's play-out
+(bots/thirty_one.py's ``play_round`` with bots/scat/policy.py's ``rollout_policy``
+for every seat, valued by ``standing``) in C; the policy's few constants come in by
 :func:`load_rollout`, so this module imports nothing from the bots.
 """
 

@@ -14,10 +14,10 @@ search's play-out (its samples halt between deals).
 
 :func:`play_random` plays whole matches of random legal actions in C with
 ``rng.choice``'s draws from a :class:`~stammtisch.native.twister.Twister` (the
-benchmark's and an RL caller's loop). :func:`play_out` is the Schnauz expert's play-out (bots/thirty_one.py's
-``play_round`` with bots/schnauz/policy.py's ``club_policy`` for every seat,
-valued by ``standing``) in C: the club's tables come in by :func:`load_club`,
-so this module imports nothing from the bots.
+benchmark's and an RL caller's loop). :func:`play_out` is the Schnauz expert's
+play-out (bots/thirty_one.py's ``play_round`` with bots/schnauz/policy.py's
+``club_policy`` for every seat, valued by ``standing``) in C: the club's tables
+come in by :func:`load_club`, so this module imports nothing from the bots.
 """
 
 from libc.stdint cimport int64_t, uint64_t
