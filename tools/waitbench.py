@@ -69,7 +69,7 @@ class NullStore(Store):
         pass
 
     def append(self, table_id: str, start: int, actions: list[str], seq: int,
-               turn_clock: dict[str, Any] | None = None) -> None:
+               turn_clock: dict[str, Any] | None = None, *, taken_back: bool = True) -> None:
         pass
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:

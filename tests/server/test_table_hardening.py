@@ -53,7 +53,7 @@ class MemoryStore(Store):
         self.actions = list(record["actions"])
 
     def append(self, table_id: str, start: int, actions: list[str], seq: int,
-               turn_clock: dict[str, Any] | None = None) -> None:
+               turn_clock: dict[str, Any] | None = None, *, taken_back: bool = True) -> None:
         if self.failures:
             self.failures -= 1
             raise OSError("the database is away")

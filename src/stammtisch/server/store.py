@@ -23,8 +23,10 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -55,6 +57,8 @@ if sys.platform != "win32":
 
 log = logging.getLogger("stammtisch.server")
 
+SQLITE_BUSY = 30.0
+"""Seconds a SQLite writer waits for another process's write before it gives up."""
 SQLITE_PROBLEMS = {
     "unable to open database file": "it cannot be opened (is it readable, and its folder "
                                     "writable?)",
@@ -206,6 +210,8 @@ def _problem(error: SQLAlchemyError) -> str:
 
 def _engine(url: str) -> Engine:
     try:
+        if url.startswith("sqlite"):  # a writer waits up to this long for another's end
+            return create_engine(url, connect_args={"timeout": SQLITE_BUSY})
         return create_engine(url)
     except ArgumentError:
         raise StoreError(f"{url!r} is not a database URL (e.g. sqlite:///stammtisch.db)") \
@@ -273,6 +279,11 @@ class Store:
         where = str(path) if path is not None else \
             self.engine.url.render_as_string(hide_password=True)
         self._lock = _hold(path) if path is not None else None
+        self._writing: AbstractContextManager[Any] = \
+            threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext()
+        """SQLite takes one writer at a time: the threads that store actions wait their
+        turn here, not in SQLite's busy loop, where a writer slowed by a busy machine
+        would make the others give up ("database is locked")."""
         self._reported: set[str] = set()
         try:
             if self.engine.dialect.name == "sqlite":
@@ -329,7 +340,7 @@ class Store:
         if seq is not None:
             values["seq"] = seq
             query = query.where(or_(tables.c.seq.is_(None), tables.c.seq == seq - 1))
-        with self.engine.begin() as db:
+        with self._writing, self.engine.begin() as db:
             written = db.execute(query.values(**values)).rowcount
             if written == 1:
                 db.execute(delete(table_actions).where(table_actions.c.table_id == table_id))
@@ -343,26 +354,28 @@ class Store:
                              "it, or it is gone)")
 
     def append(self, table_id: str, start: int, actions: list[str], seq: int,
-               turn_clock: dict[str, Any] | None = None) -> None:
+               turn_clock: dict[str, Any] | None = None, *, taken_back: bool = True) -> None:
         """Store the table's actions from index ``start`` on (those after it that were
         stored before, taken back since, go), its ``seq`` and turn clock: what one
         action costs does not grow with the match. ``start`` is at least the number of
         actions written with the record (:attr:`StoredTable.written`); a match that
-        ends is stored whole (:meth:`save`). Only over ``seq - 1``, as :meth:`save`."""
+        ends is stored whole (:meth:`save`). ``taken_back`` False: none was stored
+        from ``start`` on (nothing to take back). Only over ``seq - 1``, as
+        :meth:`save`."""
         query = self._owned(update(tables).where(
             tables.c.id == table_id, or_(tables.c.seq.is_(None), tables.c.seq == seq - 1)))
-        with self.engine.begin() as db:
+        with self._writing, self.engine.begin() as db:
             written = db.execute(query.values(
                 seq=seq, updated=time.time(),
                 turn_clock=json.dumps(turn_clock) if turn_clock is not None else None,
             )).rowcount
-            if written == 1:
+            if written == 1 and taken_back:
                 db.execute(delete(table_actions).where(table_actions.c.table_id == table_id,
                                                        table_actions.c.idx >= start))
-                if actions:
-                    db.execute(insert(table_actions), [
-                        {"table_id": table_id, "idx": start + at, "action": action}
-                        for at, action in enumerate(actions)])
+            if written == 1 and actions:
+                db.execute(insert(table_actions), [
+                    {"table_id": table_id, "idx": start + at, "action": action}
+                    for at, action in enumerate(actions)])
         if written != 1:
             if self.owner is not None:
                 self._check_lease(table_id)

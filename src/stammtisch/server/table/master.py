@@ -322,7 +322,8 @@ class Table(Front):
         start = min(self.stored, count)
         if result is None and start >= self.written:
             await asyncio.to_thread(self.store.append, self.id, start,
-                                    match.actions_since(start), self.seq, **more)
+                                    match.actions_since(start), self.seq, **more,
+                                    taken_back=start < self.stored)
         else:  # the end of the match (or an undo into the record): the record whole
             await asyncio.to_thread(self.store.save, self.id, match.record(), result,
                                     self.seq, **more)
