@@ -17,6 +17,7 @@ from stammtisch.core.match import Match
 from stammtisch.errors import StammtischError
 from stammtisch.server.fairqueue import requester
 from stammtisch.server.seats import Player, Seat
+from stammtisch.server.table.settings import TableSettings
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -83,6 +84,8 @@ class Host(Protocol):
     lock: asyncio.Lock
     clock: Callable[[], float]
     sleep: Callable[[float], Awaitable[None]]
+    settings: TableSettings
+    """What its creator chose (turn clock, table talk)."""
 
     @property
     def seats(self) -> list[Seat]: ...

@@ -12,7 +12,6 @@ from typing import Any
 
 from stammtisch.server.seats import HUMAN, OPEN
 from stammtisch.server.table.part import Client, Host, Part, TableError, player
-from stammtisch.server.table.settings import TableSettings
 
 KEPT = 8
 """How many of the last sayings the state carries."""
@@ -33,8 +32,7 @@ class Talker(Part):
     @property
     def watchers_hear(self) -> bool:
         """The table lets its watchers hear the talk (its creator chose so)."""
-        settings = getattr(self.host, "settings", None)  # a Table's, not every Host's
-        return isinstance(settings, TableSettings) and settings.talk_watchers
+        return self.host.settings.talk_watchers
 
     @property
     def open(self) -> bool:
