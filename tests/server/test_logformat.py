@@ -38,10 +38,11 @@ def test_a_failed_save_is_one_json_line_naming_its_table(
     sock = live.socket(made["id"], made["token"])
     state = sock.until_my_turn()
 
-    def broken(*_args: Any) -> None:
+    def broken(*_args: Any, **_kwargs: Any) -> None:
         raise OSError("the disk is full")
 
-    monkeypatch.setattr(live.hub.store, "save", broken)
+    for write in ("save", "append"):  # the whole record, or the actions appended
+        monkeypatch.setattr(live.hub.store, write, broken)
     monkeypatch.setattr(live.hub.store, "append", broken)  # how an action is stored
     sock.act(state["view"]["legal_actions"][0])
     assert sock.until("error")["code"] == "server"
