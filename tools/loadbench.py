@@ -432,8 +432,7 @@ class Bench:
             stored = self.cluster.stored()
         else:
             with sqlite3.connect(self.db) as db:
-                stored = {row[0]: len(json.loads(row[1]).get("actions", []))
-                          for row in db.execute("SELECT id, record FROM tables")}
+                stored = _actions_of(db.execute(STORED_ACTIONS))
         if self.seekers is not None:
             self.seekers.check_stored(self.stored_seats())
         differ = {t: stored.get(t, -1) - seen for t, seen in self.totals.tables.items()
@@ -451,6 +450,16 @@ class Bench:
             return self.cluster.seats()
         with sqlite3.connect(self.db) as db:
             return [json.loads(row[0]) for row in db.execute("SELECT seats FROM tables")]
+
+
+STORED_ACTIONS = ("SELECT id, record, (SELECT count(*) FROM table_actions a "
+                  "WHERE a.table_id = tables.id) FROM tables")
+"""Each table's record and how many actions were appended after it (server/store.py)."""
+
+
+def _actions_of(rows: Any) -> dict[str, int]:
+    """Each stored table's count of actions: its record's and those appended."""
+    return {row[0]: len(json.loads(row[1]).get("actions", [])) + row[2] for row in rows}
 
 
 def _quantile_interval(ordered: list[float], q: float) -> list[float] | None:
@@ -519,8 +528,7 @@ class Cluster:
         engine = create_engine(self.db)
         try:
             with engine.connect() as db:
-                return {row[0]: len(json.loads(row[1]).get("actions", []))
-                        for row in db.execute(text("SELECT id, record FROM tables"))}
+                return _actions_of(db.execute(text(STORED_ACTIONS)))
         finally:
             engine.dispose()
 
