@@ -1,9 +1,8 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.native.twister import Twister
-
 from stammtisch.games.schnauz import Showdown
+from stammtisch.native.twister import Twister
 
 PHASES: tuple[str, ...]
 SHORT_STOCK: tuple[str, ...]
