@@ -180,9 +180,9 @@ class RedisBoard:
         now = self.clock()
         if now - self._asked.get(queue, float("-inf")) < self.lease / 3:
             return queue in self.held
-        self._asked[queue] = now
         held = bool(await self._run("hold", self.me, int(self.lease * 1000),
                                     keys=[f"{self.key}lease:{queue}"]))
+        self._asked[queue] = now  # once answered: while Redis is away, asked every tick
         if held:
             self.held.add(queue)
         else:

@@ -23,6 +23,7 @@ from stammtisch.ratings import Rating, level_rating
 from stammtisch.server.catalog import PRESETS
 from stammtisch.server.hub import BOT_SEAT, Hub
 from stammtisch.server.names import first_alike
+from stammtisch.server.outage import Outage
 from stammtisch.server.playnow.board import (
     FOUND,
     SEARCHING,
@@ -221,14 +222,20 @@ class PlayNow:
     # --- pairing ------------------------------------------------------------------------
 
     async def _run(self) -> None:
+        away = Outage("Play now could not pair its queues",
+                      f"trying again every {self.tick:g} s", "Play now pairs its queues again")
         while True:
             await asyncio.sleep(self.tick)
+            failed = False
             for queue in queues():
                 try:
                     if await self.board.hold(queue):
                         await self.pair_once(queue)
-                except Exception:  # noqa: BLE001 - Redis or the database away: next tick
-                    log.exception("Play now: the queue %s could not be paired", queue)
+                except Exception as error:  # noqa: BLE001 - Redis or the database away
+                    failed = True
+                    away.failed(error)  # a line when Redis goes, a traceback for a bug
+            if not failed:
+                away.worked()
 
     async def pair_once(self, queue: str) -> None:
         """One round of ``queue``: the groups due are seated, the stale entries leave,
