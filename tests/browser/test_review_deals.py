@@ -50,7 +50,7 @@ class DealByDeal:
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path / "tables.db", bot_delay=0.0)
+    server = LiveServer(tmp_path / "tables.db", bot_delay=0.0, reviews_at_end=True)
     app: Starlette = server.server.config.app  # type: ignore[assignment]
     app.state.reviews = Reviews(budget=0.01, pool=lambda: ThreadPoolExecutor(1))
     yield server

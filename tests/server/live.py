@@ -51,7 +51,8 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         url = db if isinstance(db, str) else f"sqlite:///{db}"
-        settings = {"create_rate": 1000.0, "create_burst": 1000.0, **settings}
+        settings = {"create_rate": 1000.0, "create_burst": 1000.0,
+                    "reviews_at_end": False, **settings}  # a test asks for the reviews it reads
         app = create_app(Settings(db_url=url, bot_delay=bot_delay, grace=grace,
                                   rate=rate[0], burst=rate[1], **settings))
         self.hub: Hub = app.state.hub

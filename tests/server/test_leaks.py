@@ -241,7 +241,7 @@ async def _no_save(_table: Table) -> None:
 
 def memory_app(tmp_path: Path) -> Starlette:
     return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'leaks.db'}", bot_delay=0.0,
-                               rate=QUICK, burst=QUICK))
+                               rate=QUICK, burst=QUICK, reviews_at_end=False))
 
 
 async def play_many(app: Starlette, game: str, count: int, seed: int) -> dict[str, int]:

@@ -155,7 +155,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.cluster = cluster
     app.state.replays = replays
     app.state.reviews = reviews
-    watch_reviews(store, app.state)  # a match that ends begins its reviews
+    if settings.reviews_at_end:
+        watch_reviews(store, app.state)  # a match that ends begins its reviews
     app.state.drain, app.state.metrics = drain, measured
     app.state.table_limit = PerClient(settings.create_rate, settings.create_burst)
     app.state.bot_limit = PerClient(settings.bot_rate, settings.bot_burst)

@@ -26,6 +26,9 @@ class Settings:
     """... and at most at once."""
     hint_cooldown: float = 2.0
     """Seconds after a seat's hint before the same seat may ask for the next."""
+    reviews_at_end: bool = True
+    """A match that ends begins the reviews of its people's seats in the background
+    (server/reviews.py); off, a review begins when someone asks for it."""
     unjoined: float = 600.0
     """Seconds a table made by ``POST /api/tables`` waits for its first socket before it
     leaves memory and the lobby (it stays stored: its link still works)."""
