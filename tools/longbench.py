@@ -50,13 +50,16 @@ class Person:
     def __init__(self, bench: Match, seat: int, ws: ClientConnection) -> None:
         self.bench, self.seat, self.ws = bench, seat, ws
         self.state: dict[str, Any] = {}
+        self.acted = -1
+        """The ``seq`` this person last acted at: once per position."""
 
     async def run(self) -> None:
         async for text in self.ws:
             message = json.loads(text)
             if message["type"] == "error":  # too fast for the socket's limit, say
                 await asyncio.sleep(0.2)
-                await self.ws.send(json.dumps({"type": "sync"}))  # the whole state again
+                self.acted = -1  # the action did not count: again on the whole state
+                await self.ws.send(json.dumps({"type": "sync"}))
                 continue
             if message["type"] in ("state", "update"):
                 self.bench.frame(len(text))
@@ -66,7 +69,9 @@ class Person:
                 self.bench.seen(message["actions"])
                 if message["result"] is not None or self.bench.done():
                     return
-                if message["to_act"] == self.seat and message["phase"] == "playing":
+                if message["to_act"] == self.seat and message["phase"] == "playing" \
+                        and message["seq"] != self.acted:
+                    self.acted = message["seq"]
                     await self.ws.send(json.dumps({
                         "type": "act", "action": self.bench.choose(message["view"]),
                         "seq": message["seq"]}))
