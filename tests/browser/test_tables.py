@@ -335,4 +335,7 @@ def test_every_control_has_a_label(page: Any, server: LiveServer) -> None:
     page.keyboard.press("k")
     wait_turn(page, 0)
     assert page.evaluate(UNLABELLED) == []
-    assert page.locator("[aria-live=polite]").count() == 1
+    # Two announcers, each read once: the log's new lines, and the table talk's (its
+    # own region outside the redrawn page, web/js/talk.js).
+    assert page.locator("[aria-live=polite]").count() == 2
+    assert page.locator("#talk-live[aria-live=polite]").count() == 1
