@@ -14,13 +14,11 @@ imports the bots above.
 
 from __future__ import annotations
 
-import os
-import warnings
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from stammtisch.games.scat import ScatState
+from stammtisch.native.loading import PURE_PYTHON_VARIABLE, CompiledCore
 
 if TYPE_CHECKING:
     from stammtisch.native.scat_core import ScatMatch
@@ -28,44 +26,17 @@ if TYPE_CHECKING:
     Match: TypeAlias = ScatState | ScatMatch
     """A Scat position on either engine."""
 
-PURE_PYTHON_VARIABLE = "STAMMTISCH_PURE_PYTHON"
-
-_core: ModuleType | None = None
-_missing: str | None = None
-_told = False
-
-
-def _load() -> ModuleType | None:
-    global _core, _missing
-    if _core is None and _missing is None:
-        if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-            _missing = f"{PURE_PYTHON_VARIABLE} is set"
-            return None
-        try:
-            from stammtisch.native import scat_core
-        except ImportError as error:
-            _missing = f"the compiled core is not built ({error})"
-        else:
-            _core = scat_core
-    return _core
+CORE = CompiledCore("Scat", "scat_core")
 
 
 def available() -> bool:
     """Whether the compiled core is used; when not, says why once per process."""
-    global _told
-    if _load() is not None:
-        return True
-    if not _told:
-        _told = True
-        warnings.warn(f"stammtisch.native: {_missing}; Scat runs on its pure-Python "
-                      "paths (slower, the same play)", RuntimeWarning, stacklevel=2)
-    return False
+    return CORE.available()
 
 
 def missing_reason() -> str | None:
     """Why the compiled core is not used (None when it is)."""
-    _load()
-    return None if _core is not None else _missing
+    return CORE.missing_reason()
 
 
 def to_native(state: ScatState) -> Match:
@@ -97,10 +68,7 @@ def play_out(world: Match, first: int, seat: int) -> float:
 
 
 def _module() -> Any:
-    core = _load()
-    if core is None:
-        raise RuntimeError(f"stammtisch.native: {_missing}")
-    return core
+    return CORE.module()
 
 
 __all__ = ["PURE_PYTHON_VARIABLE", "available", "load_rollout", "missing_reason", "play_out",

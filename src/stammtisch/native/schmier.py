@@ -15,12 +15,10 @@ bots.
 
 from __future__ import annotations
 
-import os
-import warnings
-from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from stammtisch.games.schmier import SchmierState
+from stammtisch.native.loading import PURE_PYTHON_VARIABLE, CompiledCore
 
 if TYPE_CHECKING:
     from stammtisch.native.schmier_core import NativeSchmier
@@ -28,50 +26,22 @@ if TYPE_CHECKING:
     Match: TypeAlias = SchmierState | NativeSchmier
     """A Schmier position on either engine."""
 
-PURE_PYTHON_VARIABLE = "STAMMTISCH_PURE_PYTHON"
-"""Set to 1 to run the Python paths even where the compiled core is built."""
-
-_modules: tuple[ModuleType, ModuleType] | None = None
-_missing: str | None = None
-_told = False
-
-
-def _load() -> tuple[ModuleType, ModuleType] | None:
-    global _modules, _missing
-    if _modules is None and _missing is None:
-        if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-            _missing = f"{PURE_PYTHON_VARIABLE} is set"
-            return None
-        try:
-            from stammtisch.native import schmier_core, schmier_playout
-        except ImportError as error:
-            _missing = f"the compiled core is not built ({error})"
-        else:
-            _modules = schmier_core, schmier_playout
-    return _modules
+CORE = CompiledCore("Schmier", "schmier_core", "schmier_playout")
 
 
 def available() -> bool:
     """Whether the compiled core is used; when not, says why once per process."""
-    global _told
-    if _load() is not None:
-        return True
-    if not _told:
-        _told = True
-        warnings.warn(f"stammtisch.native: {_missing}; Schmier runs on its pure-Python "
-                      "paths (slower, the same play)", RuntimeWarning, stacklevel=2)
-    return False
+    return CORE.available()
 
 
 def missing_reason() -> str | None:
     """Why the compiled core is not used (None when it is)."""
-    _load()
-    return None if _modules is not None else _missing
+    return CORE.missing_reason()
 
 
 def to_native(state: SchmierState) -> Match:
     """``state``'s compiled copy when the core is available, else ``state`` itself."""
-    modules = _load()
+    modules = CORE.modules()
     if modules is None:
         return state
     match: NativeSchmier = modules[0].NativeSchmier.from_state(state)
@@ -81,10 +51,7 @@ def to_native(state: SchmierState) -> Match:
 def deal_change(world: NativeSchmier, action: int, seat: int) -> float:
     """bots/schmier/players.py's ``deal_change(world, action, seat, club_action)`` on a
     compiled world (:func:`to_native`): the same value."""
-    modules = _load()
-    if modules is None:
-        raise RuntimeError(f"stammtisch.native: {_missing}")
-    value: float = modules[1].deal_change(world, action, seat)
+    value: float = CORE.module(1).deal_change(world, action, seat)
     return value
 
 
