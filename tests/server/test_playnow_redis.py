@@ -37,21 +37,21 @@ def test_one_process_holds_a_queue_until_its_lease_runs_out(
         one, two, client = await two_boards(redis_server, redis_prefix)
         now = [0.0]
         for board in (one, two):
-            board.lease, board.clock = 0.3, lambda: now[0]
+            board.lease, board.clock = 0.375, lambda: now[0]  # thirds exact in binary
         assert await one.hold(QUEUE)
         assert not await two.hold(QUEUE)
-        now[0] += 0.1  # a third of the lease: each asks Redis again
+        now[0] += 0.125  # a third of the lease: each asks Redis again
         assert await one.hold(QUEUE)  # renewed
         assert not await two.hold(QUEUE)
         deadline = time.monotonic() + 10
         while not await two.hold(QUEUE):  # one no longer renews: its lease runs out
             assert time.monotonic() < deadline, "the lease never ran out"
-            now[0] += 0.1
-        now[0] += 0.1
+            now[0] += 0.125
+        now[0] += 0.125
         assert await two.hold(QUEUE)  # renewed just now: a slow machine may not let
-        assert not await one.hold(QUEUE)  # its 0.3 s in Redis pass before one asks
+        assert not await one.hold(QUEUE)  # its 0.375 s in Redis pass before one asks
         await two.release()
-        now[0] += 0.1
+        now[0] += 0.125
         assert await one.hold(QUEUE)
         await client.aclose()
     asyncio.run(go())
