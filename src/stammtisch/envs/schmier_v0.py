@@ -61,6 +61,7 @@ deal's points to a seat's team, less the mean over the seats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import comb
@@ -215,39 +216,12 @@ class SchmierCodec(Codec[SchmierView]):
             out[base + team] = -1.0 if scaled < -1.0 else 1.0 if scaled > 1.0 else scaled
 
     def index_of_state(self, state: Any, action: int) -> int:
-        if action >= DISCARD:
-            hand = state.hands[state.to_act]
-            cards = CARD_TUPLES.get(hand) or card_tuple(hand)
-            discarded = action & _CARDS
-            if state.phase == EXCHANGE:
-                return EXCHANGES + _EXCHANGE_INDEX[tuple(
-                    p for p, card in enumerate(cards) if discarded >> card & 1)]
-            return ROBS + rob_rank(tuple(
-                p for p, card in enumerate(cards) if not discarded >> card & 1))
-        if action >= _PLAY:
-            return PLAYS + action - _PLAY
-        if action >= _BID:
-            return BIDS + action - _BID - 1
-        if action >= _TRUMP:
-            return TRUMPS + action - _TRUMP
-        return PASS
+        hand = state.hands[state.to_act]
+        return _index(CARD_TUPLES.get(hand) or card_tuple(hand), state.phase == EXCHANGE,
+                      action)
 
     def index_of(self, view: SchmierView, action: int) -> int:
-        if action >= DISCARD:
-            hand = hand_cards(tuple(view["hand"]))
-            discarded = action & _CARDS
-            if view["phase"] == "exchange":
-                return EXCHANGES + _EXCHANGE_INDEX[tuple(
-                    p for p, card in enumerate(hand) if discarded >> card & 1)]
-            return ROBS + rob_rank(tuple(
-                p for p, card in enumerate(hand) if not discarded >> card & 1))
-        if action >= _PLAY:
-            return PLAYS + action - _PLAY
-        if action >= _BID:
-            return BIDS + action - _BID - 1
-        if action >= _TRUMP:
-            return TRUMPS + action - _TRUMP
-        return PASS
+        return _index(hand_cards(tuple(view["hand"])), view["phase"] == "exchange", action)
 
     def action_of(self, view: SchmierView, index: int) -> int:
         if not 0 <= index < self.num_actions:
@@ -364,3 +338,22 @@ def env(**kwargs: Any) -> Any:
 
 __all__ = ["DEFAULT_MAX_DEALS", "EXCHANGE_SUBSETS", "NUM_ROBS", "SchmierCodec",
            "SchmierPickCodec", "env", "hand_cards", "raw_env", "rob_positions", "rob_rank"]
+
+
+def _index(cards: Sequence[int], exchange: bool, action: int) -> int:
+    """The policy index of ``action`` for a seat holding ``cards`` (in hand order), in the
+    exchange (``exchange``) or elsewhere: a discard by the places of the cards it names."""
+    if action >= DISCARD:
+        discarded = action & _CARDS
+        if exchange:
+            return EXCHANGES + _EXCHANGE_INDEX[tuple(
+                p for p, card in enumerate(cards) if discarded >> card & 1)]
+        return ROBS + rob_rank(tuple(
+            p for p, card in enumerate(cards) if not discarded >> card & 1))
+    if action >= _PLAY:
+        return PLAYS + action - _PLAY
+    if action >= _BID:
+        return BIDS + action - _BID - 1
+    if action >= _TRUMP:
+        return TRUMPS + action - _TRUMP
+    return PASS
