@@ -5,11 +5,13 @@ registers them. ``expert-2026`` (hidden from the start page) is the expert froze
 played in December 2026: a change to the expert keeps it playing as before (a
 constructor switch), and tests/data/traces.json holds its moves. ``expert-epimc`` and
 ``expert-pv`` (hidden too) are the expert with the information-set searches of epimc.py
-(Extended PIMC) and pvpimc.py (presumed-value PIMC) in the end-game, kept to be measured
+(Extended PIMC) and pvpimc.py (presumed-value PIMC) in the end-game, and ``expert-ismcts``
+(hidden) the expert with ismcts.py's information-set tree search, kept to be measured
 against it (notes/findings.md)."""
 
 from stammtisch.bots.levels import BotLevel
 from stammtisch.bots.schnapsen.epimc import EpimcBot
+from stammtisch.bots.schnapsen.ismcts import IsmctsBot
 from stammtisch.bots.schnapsen.players import BeginnerBot, ClubBot, ExpertBot
 from stammtisch.bots.schnapsen.pvpimc import PresumedBot
 
@@ -47,7 +49,15 @@ LEVELS = (
         "opponent can know, not from our hand (presumed-value PIMC, pvpimc.py).",
         lambda _game, seed, budget: PresumedBot(seed, budget),
         games=frozenset({"schnapsen"}), hidden=True),
+    BotLevel(
+        "expert-ismcts",
+        "The expert with the end-game and the close searched as one tree over what it "
+        "sees (information-set MCTS, ismcts.py), solved exactly once few cards remain; "
+        "measured against the expert.",
+        lambda _game, seed, budget: IsmctsBot(seed, budget),
+        games=frozenset({"schnapsen"}), hidden=True),
 )
 """This game's computer levels, weakest first (bots/registry.py registers them)."""
 
-__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "EpimcBot", "ExpertBot", "PresumedBot"]
+__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "EpimcBot", "ExpertBot", "IsmctsBot",
+           "PresumedBot"]
