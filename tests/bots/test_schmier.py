@@ -12,13 +12,15 @@ import pytest
 import stammtisch
 from stammtisch.bots.registry import levels, make_bot
 from stammtisch.bots.schmier import BeginnerBot, ClubBot, ExpertBot, determinize
-from stammtisch.bots.schmier.players import CANDIDATES
+from stammtisch.bots.schmier.players import CANDIDATES, deal_change, relative_change
 from stammtisch.bots.schmier.policy import club_action, finish_deal
 from stammtisch.bots.schmier.seen import voids_of
 from stammtisch.cards import SCHMIER_DECK, card_code, parse_cards
 from stammtisch.core.match import Match
+from stammtisch.core.options import resolve
 from stammtisch.errors import StammtischError
-from stammtisch.games.schmier import EXCHANGE, PLAY, ROB, SchmierState
+from stammtisch.games import find_game
+from stammtisch.games.schmier import EXCHANGE, PASS, PLAY, ROB, SchmierState
 from stammtisch.games.schmier_types import SchmierView, schmier_view
 
 LEVELS = ("random", "beginner", "club", "expert")
@@ -272,3 +274,48 @@ def test_the_rule_players_bid_strong_hands_and_pass_weak_ones() -> None:
         assert bot.choose(strong).startswith("bid")
         assert bot.choose(weak) == "pass"
     assert ExpertBot(1, budget=30.0, max_samples=6).choose(weak) == "pass"
+
+
+def _deal_enders(seeds: range) -> list[tuple[SchmierState, int]]:
+    """Positions and an action that ends the deal: the dealer's pass after five passes
+    (it throws the deal in) and a deal's last card, reached by club play."""
+    options = resolve("schmier", find_game("schmier").options, {})
+    found: list[tuple[SchmierState, int]] = []
+    for seed in seeds:
+        state = SchmierState(options, seed)
+        while state.to_act != state.dealer:
+            state.apply(PASS)
+        found.append((state.clone(), PASS))
+        state = SchmierState(options, seed)
+        while True:
+            action = club_action(state)
+            after = state.clone()
+            after.apply(action)
+            if after.deal_number != state.deal_number and state.phase == PLAY:
+                found.append((state, action))
+                break
+            state = after
+    return found
+
+
+def test_a_play_out_stops_where_its_first_action_ends_the_deal() -> None:
+    """A thrown-in deal scores nothing, a last card only its own deal: nobody is to act
+    after either, so the club plays nothing more (it used to play on for nobody)."""
+    thrown_in = last_cards = 0
+    for state, action in _deal_enders(range(12)):
+        seat = state.to_act
+        alone = state.clone()
+        alone.halt_between_deals = True
+        alone.apply(action)
+        assert alone.to_act == -1
+        with pytest.raises(ValueError, match="nobody is to act"):
+            finish_deal(alone.clone(), club_action)
+        expected = relative_change(state.scores, alone.scores, seat % state.num_teams)
+        assert deal_change(state, action, seat, club_action) == expected
+        if action == PASS:
+            assert expected == 0.0
+            thrown_in += 1
+        else:
+            assert alone.scores != state.scores
+            last_cards += 1
+    assert thrown_in == last_cards == 12

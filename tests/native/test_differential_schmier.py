@@ -212,14 +212,15 @@ def test_the_play_outs_give_the_python_values() -> None:
 
 
 def test_a_throwing_in_pass_is_valued_as_in_python() -> None:
-    """The dealer's pass after five passes ends the deal; the reference's ``finish_deal``
-    then plays on from a state where nobody is to act, and the compiled value follows it."""
+    """The dealer's pass after five passes throws the deal in: on both paths nothing more
+    is played and it is worth nothing; the dealer's bids are valued alike."""
     options = resolve("schmier", INFO.options, {"first_dealer": 2})
     for seed in range(10):
         python = SchmierState(options, seed)
         while python.to_act != python.dealer:
             python.apply(0)
         native = NativeSchmier.from_state(python)
+        assert playout.deal_change(native, 0, python.to_act) == 0.0, seed
         for action in python.legal():
             expected = deal_change(python, action, python.to_act, club_action)
             assert playout.deal_change(native, action, python.to_act) == expected, seed

@@ -509,31 +509,20 @@ def finish_deal(NativeSchmier state):
 
 def deal_change(NativeSchmier world, long long action, int seat):
     """players.py's ``deal_change(world, action, seat, club_action)``: ``action`` on a copy
-    of ``world``, the deal finished by the club rules; the seat's team's score change
-    less the mean change of the other teams.
-
-    When ``action`` itself ends the deal, the reference's ``finish_deal`` (which reads the
-    deal number after the action) plays on from a state where nobody is to act; that
-    play is left to the reference itself, on the Python state of the copy."""
+    of ``world``, the deal finished by the club rules (nothing more is played when
+    ``action`` itself ends it); the seat's team's score change less the mean change of
+    the other teams."""
     cdef NativeSchmier state = world.clone_c()
-    cdef int before[3]
-    cdef int after[3]
     cdef int teams = state.num_teams_c, team = pymod(seat, teams), k, others = 0
     cdef int deal = state.deal_number_c
+    cdef int before[3]
     state.halt_between_deals = True
     for k in range(teams):
         before[k] = state.scores_c[k]
     state.apply_c(action)
     if state.deal_number_c == deal and state.phase_c != P_OVER:
         finish_deal_c(state)
-        for k in range(teams):
-            after[k] = state.scores_c[k]
-    else:
-        python = state.to_state()
-        _policy.finish_deal(python, _policy.club_action)
-        for k in range(teams):
-            after[k] = python.scores[k]
     for k in range(teams):
         if k != team:
-            others += after[k] - before[k]
-    return (after[team] - before[team]) - <double>others / <double>(teams - 1)
+            others += state.scores_c[k] - before[k]
+    return (state.scores_c[team] - before[team]) - <double>others / <double>(teams - 1)

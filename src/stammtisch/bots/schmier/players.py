@@ -75,12 +75,16 @@ def relative_change(before: Sequence[int], after: Sequence[int], team: int) -> f
 
 def deal_change(world: SchmierState, action: int, seat: int, policy: Policy) -> float:
     """``action`` played on a copy of ``world``, the deal finished by ``policy``: the
-    seat's team's score change less the mean change of the other teams."""
+    seat's team's score change less the mean change of the other teams. When ``action``
+    itself ends the deal (the dealer's pass that throws it in, its last card), nothing
+    more is played."""
     state = world.clone()
     state.halt_between_deals = True
     before = state.scores[:]
+    deal = state.deal_number
     state.apply(action)
-    finish_deal(state, policy)
+    if state.deal_number == deal:
+        finish_deal(state, policy)
     return relative_change(before, state.scores, seat % state.num_teams)
 
 
@@ -132,6 +136,11 @@ class ExpertBot:
         self.compiled = compiled
         """Whether the play-outs run on the compiled core (stammtisch.native.schmier: the
         same values, faster)."""
+
+    def plan_for(self, seconds: float) -> None:
+        """Sample what ``seconds`` of an idle core hold (``SAMPLES_PER_SECOND``) at every
+        decision, the clock only a safety net."""
+        self.samples = max(1, math.ceil(seconds * SAMPLES_PER_SECOND))
 
     @property
     def max_samples(self) -> int:

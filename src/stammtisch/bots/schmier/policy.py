@@ -173,6 +173,8 @@ MAX_STEPS = 200
 
 def finish_deal(state: SchmierState, policy: Policy) -> None:
     """Play ``state`` on by ``policy`` until its deal is scored or thrown in."""
+    if state.to_act < 0 and state.phase != OVER:
+        raise ValueError("nobody is to act: the deal has ended")
     deal = state.deal_number
     steps = 0
     while state.deal_number == deal and state.phase != OVER and steps < MAX_STEPS:
