@@ -61,6 +61,24 @@ def test_the_coachs_line_gives_the_decisions_of_its_game(game: str) -> None:
         counted, [(d.phase, d.action) for d in line])
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_the_coachs_line_does_not_depend_on_the_clock(game: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's search was bounded by the clock alone, so on a busy machine it weighed
+    fewer Schnapsen worlds and its line offered no trump exchange. Its work is now fixed
+    (``LESSON_WORK``): a clock ten times as long gives the same line."""
+    lesson = LESSONS[game]
+    line = play_line(game, lesson.seed, lesson.options, lesson.opponents, lesson_advise)
+    advise = coach.advise
+
+    def with_a_long_clock(game: str, view: Any, **kwargs: Any) -> dict[str, Any] | None:
+        return advise(game, view, **{**kwargs, "budget": 10 * coach.COACH_BUDGET})
+
+    monkeypatch.setattr(coach, "advise", with_a_long_clock)
+    assert play_line(game, lesson.seed, lesson.options, lesson.opponents, lesson_advise) == line
+
+
 def _fixed_rank(values: dict[str, float]) -> Any:
     def rank(_game: str, _view: dict[str, Any], **_: Any) -> list[tuple[str, float]]:
         return sorted(values.items(), key=lambda pair: -pair[1])

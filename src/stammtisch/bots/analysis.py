@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.bots.base import Repeatable
 from stammtisch.bots.registry import levels, make_bot
 
 ADVISER_LEVEL = "expert"
@@ -17,9 +18,11 @@ HINT_BUDGET = 0.5
 
 
 def rank(game: str, view: Mapping[str, Any], *, seed: int = 0,
-         budget: float | None = HINT_BUDGET) -> list[tuple[str, float]] | None:
+         budget: float | None = HINT_BUDGET,
+         planned: float | None = None) -> list[tuple[str, float]] | None:
     """The legal actions the expert weighs with its values, the highest value first;
-    ``None``: no adviser.
+    ``None``: no adviser. With ``planned`` the search is fixed to what that many
+    seconds of an idle core hold (:class:`Repeatable`), ``budget`` only a safety net.
 
     The experts' own lists put their chosen move first even where another has a
     higher mean within the search's noise (the club's move leads unless clearly
@@ -30,6 +33,8 @@ def rank(game: str, view: Mapping[str, Any], *, seed: int = 0,
         return None
     seat = view.get("seat")
     adviser = make_bot(game, ADVISER_LEVEL, seed, seat if isinstance(seat, int) else 0, budget)
+    if planned is not None and isinstance(adviser, Repeatable):
+        adviser.plan_for(planned)
     analyze = getattr(adviser, "analyze", None)
     if analyze is None:
         return None

@@ -86,6 +86,18 @@ class Budgeted(Bot, Protocol):
     """The most seconds a decision may take: the search stops on the clock."""
 
 
+@runtime_checkable
+class Repeatable(Budgeted, Protocol):
+    """A budgeted bot whose search can be fixed in size (worlds or play-outs), the clock
+    (``budget``) staying only a safety net: the lesson's coach uses it so that a lesson
+    gives the same advice on every machine, busy or not."""
+
+    def plan_for(self, seconds: float) -> None:
+        """Fix the search to the work ``seconds`` of an idle core hold, for every later
+        decision."""
+        ...
+
+
 class Analyst(Bot, Protocol):
     """A bot that can explain itself (the ``expert`` level; hints)."""
 

@@ -39,7 +39,12 @@ often orders the two actions the other way round (a Scat discard's values move b
 0.05 and more from seed to seed), so a lesson recommends the one its rule teaches."""
 
 COACH_BUDGET = HINT_BUDGET
-"""Seconds the expert thinks per step of a guided deal."""
+"""Seconds the expert may think per step of a guided deal."""
+LESSON_WORK = 0.5
+"""The share of the coach's budget its search is fixed to (what that many seconds of an
+idle core hold, :class:`~stammtisch.bots.base.Repeatable`): a lesson's line is the same
+on a machine up to twice slower than an idle one, busy or not, and the clock only a
+safety net."""
 
 class Facts(TypedDict, total=False):
     """What a beginner can check of one action (each game gives some of these)."""
@@ -130,7 +135,7 @@ FACTS: dict[str, Callable[[Mapping[str, Any], str], Facts]] = {
 
 
 def advise(game: str, view: Mapping[str, Any], *, budget: float = COACH_BUDGET,
-           seed: int = 0) -> dict[str, Any] | None:
+           seed: int = 0, planned: float | None = None) -> dict[str, Any] | None:
     """The coach's step (and the table's hint): the legal actions the expert weighed
     with its values, the highest first (``best``; Schmier's expert weighs only its
     likeliest discards: ``unweighed`` counts the rest), the facts of each, the unit
@@ -139,7 +144,7 @@ def advise(game: str, view: Mapping[str, Any], *, budget: float = COACH_BUDGET,
     legal = view.get("legal_actions") or []
     if not legal:
         return None
-    ranked = rank(game, view, seed=seed, budget=budget) if len(legal) > 1 \
+    ranked = rank(game, view, seed=seed, budget=budget, planned=planned) if len(legal) > 1 \
         else [(legal[0], 0.0)]
     if ranked is None:
         return None
@@ -175,8 +180,9 @@ def lesson_advise(game: str, view: Mapping[str, Any], *, budget: float = COACH_B
     rule line prefers is within the expert's ``NOISE`` of its best, that action is
     recommended (first, ``best``). Where the rule's choice is beyond the noise, the
     expert's stays first and ``taught`` names the rule's choice and the gap, so that
-    the page can say why the expert prefers the other."""
-    advice = advise(game, view, budget=budget, seed=seed)
+    the page can say why the expert prefers the other. The search is fixed to
+    ``LESSON_WORK`` of the budget, so the lesson's line does not depend on the machine."""
+    advice = advise(game, view, budget=budget, seed=seed, planned=LESSON_WORK * budget)
     if advice is None:
         return None
     advice["taught"] = None

@@ -300,6 +300,11 @@ class SearchingExpert:
         self.turns = TurnCount()
         self.patience = Patience(self.patience_limit)
 
+    def plan_for(self, seconds: float) -> None:
+        """Play out what ``seconds`` of an idle core hold (``rollouts_per_second``) at
+        every decision, the clock only a safety net."""
+        self.fixed_rollouts = max(1, math.ceil(seconds * self.rollouts_per_second))
+
     def tired(self, view: View, legal: Sequence[int], knock: int) -> bool:
         """Whether to knock now without a search: past ``patience_limit`` own decisions
         this deal and a knock is legal (counted once per :meth:`choose`, never by a hint)."""

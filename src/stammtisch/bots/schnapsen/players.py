@@ -44,6 +44,7 @@ close, and the inference's strengths are judged, not fitted.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -92,6 +93,10 @@ the frozen expert clearly more often than the shallow play-outs, at 0.1 s too fe
 worlds fit."""
 PYTHON_SLOWER = 13
 """How many times dearer a world is on the Python path than on the compiled core."""
+IDLE_WORLDS_PER_SECOND = 1300
+"""Worlds an idle core weighs per second at the dearest decision, the first lead on the
+compiled core (:meth:`ExpertBot.plan_for`; ``PYTHON_SLOWER`` times fewer on the Python
+path)."""
 AFTER_CLOSE = 1000
 """Search ids of "close, then lead X": ``AFTER_CLOSE + X`` (above every action id)."""
 AFTER_EXCHANGE = 2000
@@ -172,6 +177,14 @@ class ExpertBot:
         self.strengths = strengths
         self.worlds = 0
         """Worlds evaluated for the last decision (for measurements)."""
+
+    def plan_for(self, seconds: float) -> None:
+        """Weigh at most the worlds ``seconds`` of an idle core hold at the first lead
+        (fewer in seconds later in the deal), the clock only a safety net: the same
+        answer on any machine that is not much slower."""
+        rate = IDLE_WORLDS_PER_SECOND if self.compiled \
+            else IDLE_WORLDS_PER_SECOND / PYTHON_SLOWER
+        self.max_worlds = max(1, math.ceil(seconds * rate))
 
     @property
     def solve_from(self) -> int:
