@@ -42,6 +42,10 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 KNOCK = 0.02
 """How often a Schnauz person knocks when they may (and need not)."""
+PACE = 1 / 18
+"""Seconds at least between one person's actions: under the socket's rate limit (20 a
+second), so that what is measured is the action and not its refusal and the whole
+state sent again."""
 
 
 class Person:
@@ -52,6 +56,8 @@ class Person:
         self.state: dict[str, Any] = {}
         self.acted = -1
         """The ``seq`` this person last acted at: once per position."""
+        self.next_act = 0.0
+        """When (loop time) this person may act next (:data:`PACE`)."""
 
     async def run(self) -> None:
         async for text in self.ws:
@@ -72,9 +78,18 @@ class Person:
                 if message["to_act"] == self.seat and message["phase"] == "playing" \
                         and message["seq"] != self.acted:
                     self.acted = message["seq"]
+                    await self.pace()
                     await self.ws.send(json.dumps({
                         "type": "act", "action": self.bench.choose(message["view"]),
                         "seq": message["seq"]}))
+
+
+    async def pace(self) -> None:
+        loop = asyncio.get_running_loop()
+        wait = self.next_act - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.next_act = max(self.next_act, loop.time()) + PACE
 
 
 class Match:
