@@ -51,8 +51,8 @@ LEVELS = (
         games=frozenset({"schnapsen"}), hidden=True),
     BotLevel(
         "expert-ismcts",
-        "The expert with the end-game and the close searched as one tree over what it "
-        "sees (information-set MCTS, ismcts.py), solved exactly once few cards remain; "
+        "The expert with the end-game searched as one tree over what it sees "
+        "(information-set MCTS, ismcts.py), solved exactly once few cards remain; "
         "measured against the expert.",
         lambda _game, seed, budget: IsmctsBot(seed, budget),
         games=frozenset({"schnapsen"}), hidden=True),

@@ -26,8 +26,10 @@ into the solver. The score of an award is the expert's: the match chance it give
 (bummerl.py), game points breaking ties. The move played is the root's most visited.
 
 It runs where hidden cards decide (epimc.py's ``runs_here``: the talon closed but not
-exhausted, or down to four cards) and where the seat may close; elsewhere, and where
-only one deal is possible, it plays as today's expert. With ``early_stop`` the search
+exhausted, or down to four cards), unless the seat may exchange the low trump; elsewhere,
+and where only one deal is possible, it plays as today's expert (earlier in the deal,
+with play-outs at the leaves and no paired worlds, its leads were worse than the
+expert's by the expert's own long search: notes/findings.md). With ``early_stop`` the search
 ends once the most visited move cannot be overtaken in the time left at the present
 rate (the choice is then the one the full budget would make).
 
@@ -50,7 +52,7 @@ from stammtisch.bots.schnapsen.epimc import runs_here
 from stammtisch.bots.schnapsen.players import POINTS_WEIGHT, ExpertBot, World
 from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.bots.search import Clock, Race
-from stammtisch.games.schnapsen import CLOSE
+from stammtisch.games.schnapsen import EXCHANGE
 
 if TYPE_CHECKING:
     from stammtisch.native import Match, Solver
@@ -96,8 +98,10 @@ class Deal:
 
 
 def runs_ismcts(seen: Seen, actions: list[int]) -> bool:
-    """Whether the tree search decides (else today's expert does)."""
-    return runs_here(seen) or CLOSE in actions
+    """Whether the tree search decides (else today's expert does): in the end-game, but
+    not where the seat may exchange (the expert races "exchange, then X", worth its best
+    X; in the tree the exchange is worth the average of the moves explored after it)."""
+    return runs_here(seen) and EXCHANGE not in actions
 
 
 class IsmctsBot(ExpertBot):
