@@ -1,7 +1,7 @@
 """The tournaments' API: creating (logged in; every field checked, one clear refusal
 each), listing, joining and leaving before the start (people under their account, the
-creator's computer levels, programs with their bot token), and at the start each
-person's seat handed to their own session only."""
+creator's computer levels, programs with their bot token), round 1 seeded by rating,
+and at the start each person's seat handed to their own session only."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, insert
 
+from stammtisch.ratings import level_rating
+from stammtisch.server.ratingstore import ratings
 from stammtisch.server.tournaments import runner
 from stammtisch.server.tournaments import store as db_store
 from tests.server.live import LiveServer
@@ -172,3 +175,32 @@ def test_a_full_tournament_takes_nobody_more(server: LiveServer,
     refused(cleo.post(f"/api/tournaments/{tournament}/join", json={}), 409, "full: 2")
     ok(bert.post(f"/api/tournaments/{tournament}/leave", json={}))
     ok(cleo.post(f"/api/tournaments/{tournament}/join", json={}))
+
+def test_round_one_is_seeded_by_rating(server: LiveServer, db: Path) -> None:
+    anna, bert = signed_up(server, "Anna"), signed_up(server, "Bert")
+    tournament = new_tournament(anna)
+    path = f"/api/tournaments/{tournament}"
+    ok(anna.post(f"{path}/join", json={}))
+    for level in ("random", "beginner"):
+        ok(anna.post(f"{path}/join", json={"level": level}))
+    ok(bert.post(f"{path}/join", json={}))
+    ok(anna.post(f"{path}/join", json={"level": "club"}))
+    keys = {p["name"]: p["key"] for p in ok(anna.get(path))["players"]}
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.begin() as conn:  # Bert has played: rated above every level here
+        conn.execute(insert(ratings).values(
+            subject=keys["Bert"], game="schnapsen", value=2100.0, deviation=80.0,
+            volatility=0.06, games=30, updated=time.time()))
+    engine.dispose()
+    calibrated = {level: level_rating("schnapsen", level).value
+                  for level in ("random", "beginner", "club")}
+    # the seeds: Bert, then the others by rating (Anna unrated: 1500), the lowest a bye
+    others = sorted([("Anna", 1500.0)] + list(calibrated.items()), key=lambda r: -r[1])
+    seeds = ["Bert"] + [name for name, _ in others]
+    start_now(db, tournament)
+    shown = until(lambda: ok(anna.get(path)), lambda shown: shown["state"] == "running")
+    first = shown["round_tables"][0]
+    assert [table["players"] for table in first["tables"]] == [
+        [seeds[0], seeds[2]], [seeds[1], seeds[3]]]
+    assert first["byes"] == [seeds[4]]
+

@@ -90,8 +90,9 @@ def test_two_runners_at_once_pair_a_round_once(postgres: str) -> None:
                 tournaments.c.id == tournament)).one()
         assert (state.state, state.round) == ("running", 1)
         assert len(boards) == 2 and made == 2  # one pairing, no table made twice
-        assert sorted(json.loads(b.players)[0] for b in boards) == ["level:club",
-                                                                   "level:random"]
+        # seeded by the levels' ratings: expert, club, beginner, random
+        assert sorted(json.loads(b.players) for b in boards) == [
+            ["level:club", "level:random"], ["level:expert", "level:beginner"]]
     finally:
         for hub in hubs:
             hub.store.dispose()

@@ -1,7 +1,8 @@
-"""The Swiss pairing rules (server/tournaments/swiss.py), directly: equal scores
-together, no repeats while a round without them exists, byes to the lowest-placed
-player without one, groups of the table size in the multi-player games, and the
-standings' points and tie-breaks."""
+"""The Swiss pairing rules (server/tournaments/swiss.py), directly: round 1 seeded by
+rating (top half against bottom half in pairs, one of each band at a larger table, byes
+to the lowest seeds), then equal scores together, no repeats while a round without them
+exists, byes to the lowest-placed player without one, groups of the table size in the
+multi-player games, and the standings' points and tie-breaks."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from stammtisch.server.tournaments.swiss import (
     Game,
     Pairing,
     Round,
+    first_round,
     pair,
     seat_points,
+    seeding,
     standings,
     table_sizes,
 )
@@ -54,9 +57,56 @@ def pairs_of(rounds: list[Round]) -> list[frozenset[str]]:
             for two in combinations(game.players, 2)]
 
 
-def test_round_one_pairs_in_order_of_joining() -> None:
+def test_without_rounds_pair_seats_neighbours_of_the_ranking() -> None:
     assert pair(EIGHT, [], 2).tables == (("p0", "p1"), ("p2", "p3"), ("p4", "p5"),
                                          ("p6", "p7"))
+
+
+def test_seeding_is_by_rating_ties_in_the_order_of_joining() -> None:
+    joined = ["ann", "bob", "cy", "dee", "eve"]
+    ratings = {"ann": 1500.0, "bob": 1811.2, "cy": 1500.0, "dee": 2101.0, "eve": 1499.9}
+    assert seeding(joined, ratings) == ["dee", "bob", "ann", "cy", "eve"]
+    assert seeding(joined, dict.fromkeys(joined, 1500.0)) == joined
+
+
+def test_round_one_in_pairs_is_top_half_against_bottom_half() -> None:
+    seeds = [f"s{n}" for n in range(1, 9)]
+    first = first_round(seeds, 2)
+    assert first.tables == (("s1", "s5"), ("s2", "s6"), ("s3", "s7"), ("s4", "s8"))
+    assert first.byes == ()
+
+
+def test_round_one_bye_to_the_lowest_seed_when_odd() -> None:
+    seeds = [f"s{n}" for n in range(1, 8)]
+    first = first_round(seeds, 2)
+    assert first.byes == ("s7",)
+    assert first.tables == (("s1", "s4"), ("s2", "s5"), ("s3", "s6"))
+
+
+@pytest.mark.parametrize(("players", "size", "smallest", "expected"), [
+    # sixteen at tables of four: one of each band of four at each table
+    (16, 4, 3, ((1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15), (4, 8, 12, 16))),
+    # eleven: two tables of four, one of three (the last band has two)
+    (11, 4, 3, ((1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9))),
+    # ten: one table of four, two of three
+    (10, 4, 3, ((1, 4, 7, 10), (2, 5, 8), (3, 6, 9))),
+    # Schmier: twelve at two tables of six
+    (12, 6, 6, ((1, 3, 5, 7, 9, 11), (2, 4, 6, 8, 10, 12))),
+])
+def test_round_one_groups_mix_strong_and_weak(players: int, size: int, smallest: int,
+                                              expected: tuple[tuple[int, ...], ...]) -> None:
+    seeds = [f"s{n}" for n in range(1, players + 1)]
+    first = first_round(seeds, size, smallest)
+    assert first.tables == tuple(tuple(f"s{n}" for n in table) for table in expected)
+    assert first.byes == ()
+
+
+def test_round_one_groups_leave_the_lowest_seeds_out() -> None:
+    seeds = [f"s{n}" for n in range(1, 9)]  # Schmier: six at a table, never fewer
+    first = first_round(seeds, 6, 6)
+    assert first.tables == (("s1", "s2", "s3", "s4", "s5", "s6"),)
+    assert first.byes == ("s7", "s8")
+    assert first_round(seeds[:2], 4, 3) == Pairing((), ("s1", "s2"))
 
 
 def test_equal_scores_meet() -> None:

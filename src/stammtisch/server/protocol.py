@@ -391,8 +391,10 @@ logged-in person, ``{"level": "club"}`` for the creator adding or removing a com
 level (403 for others, or where ``computers`` is false), and a program with its bot
 token (``Authorization: Bearer``) joins or leaves itself; answer ``{"player",
 "joined"}``.
-At ``starts`` round 1 is paired (cancelled when too few joined to seat one table);
-each later round when the last table of the one before has ended. Pairing, points and
+At ``starts`` round 1 is paired, seeded by the players' ratings at the game (a
+computer level's calibration, 1500 for the unrated; top half against bottom half, or
+one player of each band at a larger table), cancelled when too few joined to seat one
+table; each later round when the last table of the one before has ended. Pairing, points and
 tie-breaks: server/tournaments/swiss.py. Each table is a web table (``/table/ID``,
 watchable), rated where a person or a program sits, with the tournament's clock.
 """

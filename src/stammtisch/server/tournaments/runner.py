@@ -3,12 +3,13 @@ start time come, a round running) and advances those whose lease it holds (one
 process at a time: store.py), from the database alone, so that any process may take
 over and a restart loses nothing.
 
-To advance a tournament is to pair round 1 at its start (swiss.py; cancelled when too
-few joined to seat one table), to read the results of the current round's tables as
-they end (each seat's points from its place, ratings/standings.py), and, once the last
-of them has ended, to pair the next round or finish. Meanwhile the runner keeps the
-round's unfinished tables running in its own hub (computer players move, a turn clock
-runs even before a person comes); a table another process runs is left to it.
+To advance a tournament is to pair round 1 at its start (seeded by the players' ratings
+at the game, swiss.py; cancelled when too few joined to seat one table), to read the
+results of the current round's tables as they end (each seat's points from its place,
+ratings/standings.py), and, once the last of them has ended, to pair the next round or
+finish. Meanwhile the runner keeps the round's unfinished tables running in its own hub
+(computer players move, a turn clock runs even before a person comes); a table another
+process runs is left to it.
 """
 
 from __future__ import annotations
@@ -120,10 +121,14 @@ class Runner:
         if len(keys) < smallest and tournament.round == 0:
             await asyncio.to_thread(db.end, self.engine, tournament.id, db.CANCELLED, 0)
             return
-        rounds = tournament.rounds_so_far()
-        ranking = [one.key for one in swiss.standings(keys, rounds)]
-        # the search for a round without repeats may take a while: off the event loop
-        pairing = await asyncio.to_thread(swiss.pair, ranking, rounds, size, smallest)
+        if tournament.round == 0:
+            rated = await asyncio.to_thread(db.ratings, self.engine, tournament.game, keys)
+            pairing = swiss.first_round(swiss.seeding(keys, rated), size, smallest)
+        else:
+            rounds = tournament.rounds_so_far()
+            ranking = [one.key for one in swiss.standings(keys, rounds)]
+            # the search for a round without repeats may take a while: off the event loop
+            pairing = await asyncio.to_thread(swiss.pair, ranking, rounds, size, smallest)
         number = tournament.round + 1
         boards = []
         for at, players in enumerate(pairing.tables):

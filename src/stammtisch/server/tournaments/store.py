@@ -19,6 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 
 from stammtisch.errors import StammtischError
+from stammtisch.ratings import Rating
+from stammtisch.server.ratingstore import current
 from stammtisch.server.schema import tables
 from stammtisch.server.tournaments import swiss
 from stammtisch.server.tournaments.tables import (
@@ -217,6 +219,20 @@ def leave(engine: Engine, tournament_id: str, key: str) -> None:
             tournament_players.c.player == key)).rowcount
         if not gone:
             raise TournamentError("not a player of this tournament", 409)
+
+
+def ratings(engine: Engine, game: str, keys: list[str]) -> dict[str, float]:
+    """Each player's rating at ``game`` (server/ratingstore.py): a computer level's
+    calibration, a person's or a program's own, the start (1500) for the unrated and a
+    level without one."""
+    found = {}
+    with engine.connect() as db:
+        for key in keys:
+            try:
+                found[key] = current(db, key, game).value
+            except StammtischError:
+                found[key] = Rating().value
+    return found
 
 
 def due(engine: Engine, now: float | None = None) -> list[str]:

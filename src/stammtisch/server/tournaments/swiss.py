@@ -11,6 +11,14 @@ are repeats allowed, as few as the search finds.
 
 Byes go to the lowest-placed players who have not had one; a bye is worth a win.
 
+Round 1 is seeded (:func:`first_round`): the players by rating for the game, highest
+first, equal ratings in the order of joining (:func:`seeding`); the lowest seeds have
+the byes, and the others sit by the Dutch system's slide, extended to tables of any
+size: with ``k`` tables, table ``j`` takes seeds ``j``, ``j + k``, ``j + 2k``, ... (one
+from each band of ``k`` seeds, strongest band first). In pairs this is top half against
+bottom half (1 against n/2+1, 2 against n/2+2, ...); at a larger table each sits one
+player of each band, strong and weak mixed alike at every table.
+
 Points per match: a seat gets the share of the other units (seats, or teams in
 Schmier) at its table that finished below it, a tie counting half: in a two-player
 match a win is 1, a draw 0.5, a loss 0; at a table of four the places are worth 1,
@@ -24,7 +32,7 @@ two-player game these are the chess tie-breaks; a bye adds nothing to either.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -101,6 +109,26 @@ def met_pairs(rounds: Iterable[Round]) -> set[frozenset[Key]]:
 
 def byes_had(rounds: Iterable[Round]) -> set[Key]:
     return {key for one in rounds for key in one.byes}
+
+
+def seeding(entrants: Sequence[Key], ratings: Mapping[Key, float]) -> list[Key]:
+    """The seeds of round 1: ``entrants`` (in the order they joined) by their rating,
+    highest first, equal ratings in the order of joining."""
+    joined = {key: at for at, key in enumerate(entrants)}
+    return sorted(entrants, key=lambda key: (-ratings[key], joined[key]))
+
+
+def first_round(seeds: Sequence[Key], size: int, smallest: int | None = None) -> Pairing:
+    """Round 1 for the players in ``seeds`` (best first): the lowest seeds have the byes,
+    table ``j`` of ``k`` seats seeds ``j``, ``j + k``, ``j + 2k``, ..."""
+    sizes, byes = table_sizes(len(seeds), size, size if smallest is None else smallest)
+    seated = list(seeds[:len(seeds) - byes])
+    tables: list[list[Key]] = [[] for _ in sizes]
+    # dealt round the tables: the last band is short by as many seats as the tables
+    # one seat smaller, which come last, have fewer
+    for at, key in enumerate(seated):
+        tables[at % len(tables)].append(key)
+    return Pairing(tuple(tuple(table) for table in tables), tuple(seeds[len(seated):]))
 
 
 def pair(ranking: Sequence[Key], rounds: Sequence[Round], size: int,
