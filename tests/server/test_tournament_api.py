@@ -176,6 +176,7 @@ def test_a_full_tournament_takes_nobody_more(server: LiveServer,
     ok(bert.post(f"/api/tournaments/{tournament}/leave", json={}))
     ok(cleo.post(f"/api/tournaments/{tournament}/join", json={}))
 
+
 def test_round_one_is_seeded_by_rating(server: LiveServer, db: Path) -> None:
     anna, bert = signed_up(server, "Anna"), signed_up(server, "Bert")
     tournament = new_tournament(anna)
@@ -204,3 +205,44 @@ def test_round_one_is_seeded_by_rating(server: LiveServer, db: Path) -> None:
         [seeds[0], seeds[2]], [seeds[1], seeds[3]]]
     assert first["byes"] == [seeds[4]]
 
+
+def test_only_the_creator_cancels_and_then_it_never_starts(server: LiveServer,
+                                                           db: Path) -> None:
+    anna, bert = signed_up(server, "Anna"), signed_up(server, "Bert")
+    tournament = new_tournament(anna)
+    path = f"/api/tournaments/{tournament}"
+    ok(bert.post(f"{path}/join", json={}))
+    ok(anna.post(f"{path}/join", json={"level": "club"}))
+    refused(browser(server).post(f"{path}/cancel"), 401, "log in")
+    refused(bert.post(f"{path}/cancel"), 403, "creator")
+    refused(anna.post("/api/tournaments/nope/cancel"), 404, "no such tournament")
+    assert ok(anna.post(f"{path}/cancel")) == {"id": tournament, "state": "cancelled"}
+    shown = ok(bert.get(path))  # a player who joined sees it cancelled, by whom
+    assert (shown["state"], shown["cancelled_by"], shown["round"]) == ("cancelled", "Anna", 0)
+    assert [p["name"] for p in shown["players"]] == ["Bert", "club"]
+    refused(anna.post(f"{path}/cancel"), 409, "cancelled already")
+    refused(signed_up(server, "Cleo").post(f"{path}/join", json={}), 409, "started")
+    listed = ok(bert.get("/api/tournaments"))
+    assert listed["upcoming"] == []
+    assert [(t["id"], t["state"], t["cancelled_by"]) for t in listed["finished"]] == [
+        (tournament, "cancelled", "Anna")]
+    start_now(db, tournament)
+    engine = create_engine(f"sqlite:///{db}")
+    try:
+        assert tournament not in db_store.due(engine)  # the runner never pairs it
+    finally:
+        engine.dispose()
+
+
+def test_a_finished_tournament_cannot_be_cancelled(server: LiveServer, db: Path) -> None:
+    anna = signed_up(server, "Anna")
+    tournament = new_tournament(anna, rounds=1)
+    path = f"/api/tournaments/{tournament}"
+    for level in ("random", "beginner"):
+        ok(anna.post(f"{path}/join", json={"level": level}))
+    start_now(db, tournament)
+    until(lambda: ok(anna.get(path)), lambda shown: shown["state"] == "finished")
+    refused(anna.post(f"{path}/cancel"), 409, "finished already")
+    final = ok(anna.get(path))
+    assert final["state"] == "finished" and final["cancelled_by"] is None
+    assert sum(row["points"] for row in final["standings"]) == 1.0

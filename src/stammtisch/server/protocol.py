@@ -369,8 +369,8 @@ decision and a 60 s reserve.
 Tournaments (issue 43; server/tournaments/, server/routes/tournaments.py). Swiss
 tournaments. ``GET /api/tournaments``: ``{"upcoming", "running", "finished"}``, each a
 list of ``{"id", "name", "game", "rules", "table_size", "rounds", "round", "clock",
-"computers", "starts", "creator_name", "state", "players", "url"}`` (finished ones
-include ``cancelled``). ``POST /api/tournaments`` (logged in, else 401) ``{"name",
+"computers", "starts", "creator_name", "state", "cancelled_by", "players", "url"}``
+(finished ones include ``cancelled``). ``POST /api/tournaments`` (logged in, else 401) ``{"name",
 "game", "rules": "rules"|"traditional", "rounds" (1 to 15), "clock"? (seconds per
 decision, 5 to 600, default 30: never none), "starts" (seconds since the epoch, from now to 60
 days ahead), "table_size"? (the multi-player games: Schnauz and Scat 4 by default,
@@ -390,7 +390,14 @@ start; 409 after it, when already in, not in, or full: 256 players): ``{}`` for 
 logged-in person, ``{"level": "club"}`` for the creator adding or removing a computer
 level (403 for others, or where ``computers`` is false), and a program with its bot
 token (``Authorization: Bearer``) joins or leaves itself; answer ``{"player",
-"joined"}``.
+"joined"}``. ``POST /api/tournaments/ID/cancel`` (no body; the creator only: 401 for
+a guest, 403 for anyone else, 404 if none, 409 once finished or cancelled): ``{"id",
+"state": "cancelled"}``; before the start it simply ends; during a round the results
+of its tables that have ended stay in the standings, the matches still in play go on
+as ordinary tables but count for nothing, and no further round is paired. The state is
+the database's, so the process running the tournament stops at its next look; the
+entry's ``cancelled_by`` names the creator (null when it was cancelled at its start
+for too few players).
 At ``starts`` round 1 is paired, seeded by the players' ratings at the game (a
 computer level's calibration, 1500 for the unrated; top half against bottom half, or
 one player of each band at a larger table), cancelled when too few joined to seat one

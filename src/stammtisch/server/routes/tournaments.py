@@ -1,10 +1,11 @@
 """Swiss tournaments' API and pages (server/tournaments/): list, create, show, join,
-leave; the pages ``/tournaments`` and ``/tournaments/<id>``.
+leave, cancel; the pages ``/tournaments`` and ``/tournaments/<id>``.
 
 A person joins and leaves under their account (logged in); the creator of a
 tournament that allows computers adds and removes computer levels (``{"level"}``); a
 program of the bot API joins and leaves itself, with its bot token
-(``Authorization: Bearer``). Joining and leaving end at the start.
+(``Authorization: Bearer``). Joining and leaving end at the start. The creator alone
+cancels it, before or during play.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from stammtisch.server.seats import Player
 from stammtisch.server.tournaments import store as db
 from stammtisch.server.tournaments import view
 from stammtisch.server.tournaments.new import read_new
+from stammtisch.server.tournaments.runner import points_of
 from stammtisch.server.tournaments.store import (
     LEVEL,
     PERSON,
@@ -163,12 +165,29 @@ async def leave(request: Request) -> JSONResponse:
     return await _change(request, joining=False)
 
 
+async def cancel(request: Request) -> JSONResponse:
+    """``POST /api/tournaments/<id>/cancel``: the creator's, before or during play."""
+    account = await player(request)
+    found = await _tournament(request)
+    if isinstance(found, JSONResponse):
+        return found
+    if account is None:
+        return _error("log in to cancel a tournament", 401)
+    try:
+        await asyncio.to_thread(db.cancel, store(request).engine, found.id, account.id,
+                                account.name, points_of)
+    except TournamentError as refused:
+        return _error(str(refused), refused.status)
+    return JSONResponse({"id": found.id, "state": db.CANCELLED}, headers=NO_STORE)
+
+
 routes = [
     Route("/api/tournaments", listing, methods=["GET"]),
     Route("/api/tournaments", create, methods=["POST"]),
     Route("/api/tournaments/{tournament_id}", show, methods=["GET"]),
     Route("/api/tournaments/{tournament_id}/join", join, methods=["POST"]),
     Route("/api/tournaments/{tournament_id}/leave", leave, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/cancel", cancel, methods=["POST"]),
     page_route("/tournaments", "tournaments.html"),
     page_route("/tournaments/{tournament_id}", "tournament.html"),
 ]

@@ -10,6 +10,11 @@ ratings/standings.py), and, once the last of them has ended, to pair the next ro
 finish. Meanwhile the runner keeps the round's unfinished tables running in its own hub
 (computer players move, a turn clock runs even before a person comes); a table another
 process runs is left to it.
+
+A tournament its creator cancelled (store.py's ``cancel``, from any process) is no longer
+due: the runner stops at its next look, pairs no further round and records no later
+result. The round's matches still in play are left to their players as ordinary tables
+(a person who leaves one loses it by the usual grace rules); they count for nothing.
 """
 
 from __future__ import annotations
@@ -109,7 +114,7 @@ class Runner:
                                     tournament.round)
             return
         fresh = await asyncio.to_thread(db.load, self.engine, tournament.id)
-        if fresh is not None:
+        if fresh is not None and fresh.state == db.RUNNING:  # not cancelled meanwhile
             await self._pair(fresh)
 
     async def _pair(self, tournament: Tournament) -> None:

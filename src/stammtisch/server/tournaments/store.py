@@ -3,13 +3,15 @@
 Only the process holding a tournament's lease advances it (:func:`take_lease`, timed by
 the database's clock as the tables' leases are); a round is written only over the one
 before it (:func:`start_round`), so that even two processes racing could not pair one
-round twice.
+round twice. A cancel (:func:`cancel`) is a state like any other, so that the process
+advancing the tournament sees it at its next look and nothing after it is written.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +87,8 @@ class Tournament:
     seat_key: str
     players: list[Entrant] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)
+    cancelled_by: str | None = None
+    """The creator's name when they cancelled it."""
 
     def board_rows(self, number: int) -> list[Board]:
         return [board for board in self.boards if board.round == number]
@@ -132,7 +136,7 @@ def _tournament(row: Any, players: list[Entrant], boards: list[Board]) -> Tourna
     return Tournament(row.id, row.name, row.game, row.rules, row.table_size, row.rounds,
                       row.clock, bool(row.computers), row.starts, row.creator_id,
                       row.creator_name, row.created, row.state, row.round, row.seat_key,
-                      players, boards)
+                      players, boards, row.cancelled_by)
 
 
 def _players(db: Connection, tournament_id: str) -> list[Entrant]:
@@ -162,7 +166,7 @@ def listing(engine: Engine, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         .group_by(tournament_players.c.tournament_id).subquery()
     columns = [tournaments.c[name] for name in (
         "id", "name", "game", "rules", "table_size", "rounds", "clock", "computers",
-        "starts", "creator_name", "state", "round")]
+        "starts", "creator_name", "state", "round", "cancelled_by")]
     found: dict[str, list[dict[str, Any]]] = {UPCOMING: [], RUNNING: [], FINISHED: []}
     with engine.connect() as db:
         for states, order in (((UPCOMING,), tournaments.c.starts.asc()),
@@ -283,22 +287,77 @@ def start_round(engine: Engine, tournament_id: str, number: int,
     return True
 
 
+def _record(db: Connection, tournament_id: str, board: Board,
+            points: list[float]) -> None:
+    db.execute(update(tournament_tables).where(
+        tournament_tables.c.tournament_id == tournament_id,
+        tournament_tables.c.round == board.round,
+        tournament_tables.c.board == board.board,
+        tournament_tables.c.points.is_(None)).values(points=json.dumps(points)))
+
+
 def record_points(engine: Engine, tournament_id: str, board: Board,
                   points: list[float]) -> None:
+    """``board``'s points, while the tournament runs (not once it was cancelled)."""
     with engine.begin() as db:
-        db.execute(update(tournament_tables).where(
-            tournament_tables.c.tournament_id == tournament_id,
-            tournament_tables.c.round == board.round,
-            tournament_tables.c.board == board.board,
-            tournament_tables.c.points.is_(None)).values(points=json.dumps(points)))
+        state = db.execute(select(tournaments.c.state).where(
+            tournaments.c.id == tournament_id).with_for_update()).scalar()
+        if state == RUNNING:
+            _record(db, tournament_id, board, points)
 
 
 def end(engine: Engine, tournament_id: str, state: str, number: int) -> None:
-    """The tournament finished (or was cancelled) after round ``number``."""
+    """The tournament finished (or was cancelled) after round ``number``, unless it
+    ended already (its creator cancelled it)."""
     with engine.begin() as db:
         db.execute(update(tournaments).where(tournaments.c.id == tournament_id,
-                                             tournaments.c.round == number)
+                                             tournaments.c.round == number,
+                                             tournaments.c.state.in_((UPCOMING, RUNNING)))
                    .values(state=state, owner=None, lease_until=None))
+
+
+Scores = Callable[[str, dict[str, Any], int], list[float]]
+"""Each seat's points of a finished match: (game, result, seats) -> points (runner.py)."""
+
+
+def cancel(engine: Engine, tournament_id: str, account_id: int, name: str,
+           scores: Scores) -> None:
+    """The creator (``account_id``, ``name``) cancels the tournament: before its start
+    it simply ends; during a round the results of the round's tables that have ended
+    are kept (as the runner would have read them), the others no longer count. Refused:
+    404 unknown, 403 for anyone but the creator, 409 once it has ended."""
+    with engine.begin() as db:
+        row = db.execute(select(tournaments.c.state, tournaments.c.creator_id,
+                                tournaments.c.round, tournaments.c.game).where(
+            tournaments.c.id == tournament_id).with_for_update()).first()
+        if row is None:
+            raise TournamentError("no such tournament", 404)
+        if row.creator_id is None or row.creator_id != account_id:
+            raise TournamentError("only the tournament's creator may cancel it", 403)
+        if row.state not in (UPCOMING, RUNNING):
+            raise TournamentError(f"the tournament is {row.state} already", 409)
+        own = tournament_tables.c
+        open_boards = [_board(b) for b in db.execute(select(tournament_tables).where(
+            own.tournament_id == tournament_id, own.round == row.round,
+            own.table_id.is_not(None), own.points.is_(None)))]
+        ended = _results(db, [board.table_id for board in open_boards if board.table_id])
+        for board in open_boards:
+            result = ended.get(board.table_id or "")
+            if result is not None:
+                _record(db, tournament_id, board,
+                        scores(row.game, result, len(board.players)))
+        db.execute(update(tournaments).where(tournaments.c.id == tournament_id)
+                   .values(state=CANCELLED, cancelled_by=name, owner=None,
+                           lease_until=None))
+
+
+def _results(db: Connection, table_ids: list[str]) -> dict[str, dict[str, Any] | None]:
+    if not table_ids:
+        return {}
+    rows = db.execute(select(tables.c.id, tables.c.finished, tables.c.result)
+                      .where(tables.c.id.in_(table_ids)))
+    return {row.id: json.loads(row.result) if row.finished and row.result else None
+            for row in rows}
 
 
 def results(engine: Engine, table_ids: list[str]) -> dict[str, dict[str, Any] | None]:
@@ -306,7 +365,4 @@ def results(engine: Engine, table_ids: list[str]) -> dict[str, dict[str, Any] | 
     if not table_ids:
         return {}
     with engine.connect() as db:
-        rows = db.execute(select(tables.c.id, tables.c.finished, tables.c.result)
-                          .where(tables.c.id.in_(table_ids)))
-        return {row.id: json.loads(row.result) if row.finished and row.result else None
-                for row in rows}
+        return _results(db, table_ids)

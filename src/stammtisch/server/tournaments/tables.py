@@ -1,5 +1,5 @@
 """The tournaments' tables in the database (SQLAlchemy Core, on
-:data:`~stammtisch.server.schema.metadata`); migration 0006 makes them.
+:data:`~stammtisch.server.schema.metadata`); migrations 0006 and 0008 make them.
 
 ``tournaments``: one row each, with its state (``upcoming``, ``running``, ``finished``,
 ``cancelled``), its current round and the lease of the process that advances it.
@@ -43,10 +43,12 @@ tournaments = Table(
     Column("seat_key", String(64), nullable=False),
     Column("owner", String(64), nullable=True),
     Column("lease_until", Float, nullable=True),
+    Column("cancelled_by", String(64), nullable=True),
     Index("tournaments_by_state", "state", "starts"),
 )
 """``seat_key`` makes each person's seat token at its tables (boards.py): a secret of
-the server's, never shown."""
+the server's, never shown. ``cancelled_by``: the name of the creator who cancelled it
+(migration 0008); NULL when it was cancelled at its start for too few players."""
 
 tournament_players = Table(
     "tournament_players", metadata,

@@ -26,7 +26,8 @@ def summary(tournament: Tournament) -> dict[str, Any]:
             "rounds": tournament.rounds, "round": tournament.round,
             "clock": tournament.clock, "computers": tournament.computers,
             "starts": tournament.starts, "state": tournament.state,
-            "creator_name": tournament.creator_name, "url": f"/tournaments/{tournament.id}"}
+            "creator_name": tournament.creator_name, "cancelled_by": tournament.cancelled_by,
+            "url": f"/tournaments/{tournament.id}"}
 
 
 def _results(tournament: Tournament, names: dict[str, str]) -> dict[str, list[Any]]:
