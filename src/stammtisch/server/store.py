@@ -33,6 +33,7 @@ from typing import IO, Any
 
 from sqlalchemy import (
     Float,
+    bindparam,
     cast,
     create_engine,
     delete,
@@ -262,6 +263,20 @@ def upgrade_schema(engine: Engine) -> None:
             migrations.upgrade(db)
 
 
+_APPEND = update(tables).where(
+    tables.c.id == bindparam("a_id"),
+    or_(tables.c.seq.is_(None), tables.c.seq == bindparam("a_before")),
+).values(seq=bindparam("a_seq"), updated=bindparam("a_updated"),
+         turn_clock=bindparam("a_clock"))
+"""An action's update of its table's row (:meth:`Store.append`), built once: building
+and compiling the statement anew cost more than running it."""
+_APPEND_OWNED = _APPEND.where(tables.c.owner == bindparam("a_owner"))
+"""The same where the row is written only under this process's lease."""
+_TAKE_BACK = delete(table_actions).where(table_actions.c.table_id == bindparam("a_id"),
+                                         table_actions.c.idx >= bindparam("a_start"))
+_ADD_ACTIONS = insert(table_actions)
+
+
 class Store:
     """The tables of one database."""
 
@@ -362,20 +377,18 @@ class Store:
         ends is stored whole (:meth:`save`). ``taken_back`` False: none was stored
         from ``start`` on (nothing to take back). Only over ``seq - 1``, as
         :meth:`save`."""
-        query = self._owned(update(tables).where(
-            tables.c.id == table_id, or_(tables.c.seq.is_(None), tables.c.seq == seq - 1)))
+        values = {"a_id": table_id, "a_before": seq - 1, "a_seq": seq,
+                  "a_updated": time.time(), "a_owner": self.owner,
+                  "a_clock": json.dumps(turn_clock) if turn_clock is not None else None}
         with self._writing, self.engine.begin() as db:
-            written = db.execute(query.values(
-                seq=seq, updated=time.time(),
-                turn_clock=json.dumps(turn_clock) if turn_clock is not None else None,
-            )).rowcount
+            written = db.execute(_APPEND if self.owner is None else _APPEND_OWNED,
+                                 values).rowcount
             if written == 1 and taken_back:
-                db.execute(delete(table_actions).where(table_actions.c.table_id == table_id,
-                                                       table_actions.c.idx >= start))
+                db.execute(_TAKE_BACK, {"a_id": table_id, "a_start": start})
             if written == 1 and actions:
-                db.execute(insert(table_actions), [
-                    {"table_id": table_id, "idx": start + at, "action": action}
-                    for at, action in enumerate(actions)])
+                rows = [{"table_id": table_id, "idx": start + at, "action": action}
+                        for at, action in enumerate(actions)]
+                db.execute(_ADD_ACTIONS, rows[0] if len(rows) == 1 else rows)
         if written != 1:
             if self.owner is not None:
                 self._check_lease(table_id)
