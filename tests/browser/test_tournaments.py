@@ -3,7 +3,10 @@ a Schnapsen tournament on /tournaments, joins it and adds two computer levels on
 page; a second person joins; at the start the page shows "your table" without being
 reloaded (its link and the seat's token kept where the table page looks), the rounds'
 tables and the standings go on updating while the people play, and the finished
-tournament keeps its final standings. Screenshots on a desktop and a phone."""
+tournament keeps its final standings. And the creator (only) cancels a tournament with
+its button and a confirmation, before the start (a player who joined sees it
+cancelled) and during a round (the results so far stay, the match in play counts for
+nothing). Screenshots on a desktop and a phone."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from tests.server.test_tournament_run import (
     WHOLE_RUN,
     Player,
     logged_in,
+    new_tournament,
     ok,
     signed_up,
     start_now,
@@ -41,6 +45,14 @@ WORDS = {
            "final": "Final standings", "your_table": "Go to your table"},
     "de": {"upcoming": "Beginnt ", "running": "Runde 1 von 2", "finished": "Beendet",
            "final": "Endstand", "your_table": "Zu deinem Tisch"},
+}
+CANCEL_WORDS = {
+    "en": {"cancel": "Cancel tournament", "by": "Cancelled by {name}",
+           "standings": "Standings when it was cancelled", "not_counted": "does not count",
+           "before": "It will not start", "during": "No further round is played"},
+    "de": {"cancel": "Turnier absagen", "by": "Abgesagt von {name}",
+           "standings": "Tabelle bei der Absage", "not_counted": "zählt nicht",
+           "before": "Es beginnt nicht", "during": "Es wird keine Runde mehr gespielt"},
 }
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -153,3 +165,87 @@ def test_a_tournament_page_follows_the_tournament_live(
     page.wait_for_selector(f".tournament-list[data-state='finished'] "
                            f"tr[data-id='{tournament}']")
     shoot(page, f"tournaments-list-phone-{lang}")
+
+
+def shoot_both(page: Any, name: str) -> None:
+    shoot(page, name)
+    page.set_viewport_size(PHONE)
+    shoot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def confirm_cancel(page: Any, question: str) -> None:
+    page.click("#tour-cancel")
+    assert question in page.locator("#tour-cancel-question").inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "tour-cancel-no"
+    page.click("#tour-cancel-yes")
+    page.wait_for_selector(".tournament-page[data-state='cancelled']")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_creator_cancels_a_tournament_before_and_during_play(
+        page: Any, browser: Any, live: tuple[LiveServer, Path], lang: str) -> None:
+    server, db = live
+    words = CANCEL_WORDS[lang]
+    anna = fresh_name("Anna")
+    in_language(page, server, lang)
+    sign_up(page, server, anna, PASSWORD)
+    api = logged_in(server, anna)
+    early = new_tournament(api, name=f"Stammtischcup {lang}")
+    bert_name = fresh_name("Bert")
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    try:
+        bert_page = context.new_page()
+        in_language(bert_page, server, lang)
+        sign_up(bert_page, server, bert_name, PASSWORD)
+        ok(logged_in(server, bert_name).post(f"/api/tournaments/{early}/join", json={}))
+        bert_page.goto(f"{server.url}/tournaments/{early}")
+        bert_page.wait_for_selector("#tour-leave")
+        assert bert_page.locator("#tour-cancel").count() == 0  # the creator's only
+
+        page.goto(f"{server.url}/tournaments/{early}")
+        page.wait_for_selector(".tour-players li")
+        assert page.locator("#tour-cancel").inner_text() == words["cancel"]
+        page.click("#tour-cancel")
+        page.wait_for_selector("#tour-cancel-yes")
+        shoot_both(page, f"tournament-cancel-confirm-{lang}")
+        page.click("#tour-cancel-no")  # thought better of it: nothing happened
+        page.wait_for_selector("#tour-cancel")
+        assert ok(api.get(f"/api/tournaments/{early}"))["state"] == "upcoming"
+        confirm_cancel(page, words["before"])
+        assert page.locator(".tour-state").inner_text() == words["by"].format(name=anna)
+        assert page.locator("#tour-cancel, #tour-join, #tour-leave").count() == 0
+        assert page.locator(".tour-players li").inner_text() == bert_name
+        shoot_both(page, f"tournament-cancelled-before-{lang}")
+        bert_page.wait_for_selector(".tournament-page[data-state='cancelled']")
+        assert bert_page.locator(".tour-state").inner_text() == \
+            words["by"].format(name=anna)
+    finally:
+        context.close()
+
+    late = new_tournament(api, name=f"Abendrunde {lang}", rounds=2)
+    ok(api.post(f"/api/tournaments/{late}/join", json={}))
+    for level in ("random", "beginner", "club"):
+        ok(api.post(f"/api/tournaments/{late}/join", json={"level": level}))
+    page.goto(f"{server.url}/tournaments/{late}")
+    page.wait_for_selector("#tour-cancel")
+    start_now(db, late)
+    # seeded: club meets beginner (computers, over soon), Anna random (waits for her)
+    page.wait_for_selector(".tour-tables li.over", timeout=WHOLE_RUN * 1000)
+    page.wait_for_selector(".tour-standings tbody tr td.result strong")
+    assert page.locator("#your-table-link").count() == 1
+    shoot_both(page, f"tournament-running-cancel-button-{lang}")
+    confirm_cancel(page, words["during"])
+    assert page.locator(".tour-state").inner_text() == words["by"].format(name=anna)
+    assert page.locator(".tour-standings h2").inner_text() == words["standings"]
+    assert page.locator(".tour-tables .not-counted").inner_text() == words["not_counted"]
+    assert page.locator("#your-table-link, #tour-cancel").count() == 0
+    final = ok(api.get(f"/api/tournaments/{late}"))
+    (tables,) = [one["tables"] for one in final["round_tables"]]
+    assert [table["over"] for table in tables] == [True, False]
+    assert sum(row["points"] for row in final["standings"]) == 1.0  # the computers' match
+    shoot_both(page, f"tournament-cancelled-during-{lang}")
+    page.goto(server.url + "/tournaments")
+    row = page.locator(f".tournament-list[data-state='finished'] tr[data-id='{late}']")
+    row.wait_for()
+    assert row.locator("td").last.inner_text() == words["by"].format(name=anna)

@@ -1,9 +1,11 @@
 // One tournament (/tournaments/ID, GET /api/tournaments/ID), asked again every few
 // seconds while it has not ended: its settings and state; for a logged-in person "your
 // table" (its seat token kept as the table page looks for it, and a link there), joining
-// and leaving before the start, and for its creator the computer levels; the standings
-// with their tie-breaks and each player's results round by round; the current round's
-// tables to watch, and the rounds before. A finished tournament shows its final standings.
+// and leaving before the start, and for its creator the computer levels and a cancel
+// (asked twice: a button, then a confirmation in the page); the standings with their
+// tie-breaks and each player's results round by round; the current round's tables to
+// watch, and the rounds before. A finished tournament shows its final standings, a
+// cancelled one the standings it had.
 import { formatDateTime, formatNumber, t } from "./i18n.js";
 import { h } from "./dom.js";
 import { header } from "./page.js";
@@ -21,6 +23,7 @@ let problem = "";
 let actionProblem = "";
 let games = [];
 let chosenLevel = "";
+let confirming = false;
 let timer = null;
 
 function playerName(player) { return player.kind === "level" ? levelName(player.level) : player.name; }
@@ -41,7 +44,9 @@ function points(value) { return value === null || value === undefined ? "–" : 
 function stateLine() {
   if (shown.state === "upcoming") return t("tour.state_upcoming", { time: formatDateTime(shown.starts) });
   if (shown.state === "running") return t("tour.state_running", { round: shown.round, rounds: shown.rounds });
-  if (shown.state === "cancelled") return t("tour.state_cancelled");
+  if (shown.state === "cancelled") {
+    return shown.cancelled_by ? t("tour.state_cancelled_by", { name: shown.cancelled_by }) : t("tour.state_cancelled");
+  }
   return t("tour.state_finished");
 }
 
@@ -92,9 +97,30 @@ function entry() {
   return h("div", { class: "tour-entry" }, parts, actionProblem ? h("p", { class: "notice", role: "alert" }, actionProblem) : null);
 }
 
+function cancelControl() {
+  if (!shown.you?.creator || (shown.state !== "upcoming" && shown.state !== "running")) return null;
+  if (!confirming) {
+    return h("div", { class: "tour-cancel" }, h("button", { type: "button", id: "tour-cancel",
+      onclick: () => { confirming = true; actionProblem = ""; render(); document.getElementById("tour-cancel-no")?.focus(); } },
+    t("tour.cancel")));
+  }
+  const close = () => { confirming = false; render(); document.getElementById("tour-cancel")?.focus(); };
+  return h("div", { class: "tour-cancel account-box danger-zone", role: "group", "aria-labelledby": "tour-cancel-question" },
+    h("p", { id: "tour-cancel-question" }, t(shown.state === "running" ? "tour.cancel_confirm_running" : "tour.cancel_confirm_upcoming")),
+    h("div", { class: "tour-entry" },
+      h("button", { type: "button", class: "danger", id: "tour-cancel-yes",
+        onclick: () => { confirming = false; act("cancel", {}); } }, t("tour.cancel_yes")),
+      h("button", { type: "button", id: "tour-cancel-no", onclick: close }, t("tour.cancel_no"))));
+}
+
+function actionNotice() {
+  return actionProblem && shown.state !== "upcoming" ? h("p", { class: "notice", role: "alert" }, actionProblem) : null;
+}
+
 function playersList() {
-  if (shown.state !== "upcoming") return null;
-  const creator = shown.you?.creator;
+  const before = shown.state === "upcoming" || (shown.state === "cancelled" && shown.round === 0);
+  if (!before) return null;
+  const creator = shown.you?.creator && shown.state === "upcoming";
   return h("section", { class: "tour-players" }, h("h2", {}, t("tour.players_count", { n: shown.players.length })),
     shown.players.length
       ? h("ul", {}, shown.players.map((p) => h("li", {}, playerName(p), " ", badge(p),
@@ -112,10 +138,10 @@ function resultCell(result) {
 }
 
 function standings() {
-  if (!shown.standings.length || shown.state === "upcoming") return null;
+  if (!shown.standings.length || shown.round === 0) return null;
   const rounds = Array.from({ length: shown.round }, (_, i) => i + 1);
   return h("section", { class: "tour-standings" },
-    h("h2", {}, shown.state === "finished" ? t("tour.final_standings") : t("tour.standings")),
+    h("h2", {}, t({ finished: "tour.final_standings", cancelled: "tour.standings_cancelled" }[shown.state] || "tour.standings")),
     h("div", { class: "table-scroll" }, h("table", { class: "board standings" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", class: "rank" }, t("board.rank")), h("th", { scope: "col" }, t("tour.player")),
@@ -133,15 +159,17 @@ function standings() {
     h("p", { class: "doc" }, t("tour.tiebreaks_doc")));
 }
 
-function roundTables(round, current) {
-  return h(current ? "section" : "details", { class: "tour-round", "data-round": String(round.round) },
+function roundTables(round, current, open = false) {
+  return h(current ? "section" : "details", { class: "tour-round", "data-round": String(round.round), open },
     h(current ? "h2" : "summary", {}, t(current ? "tour.current_round" : "tour.round_n", { round: round.round })),
     h("ul", { class: "tour-tables" }, round.tables.map((table) => h("li", { class: table.over ? "over" : "playing" },
       h("span", { class: "tour-players-at" }, table.players.map((name, seat) =>
         h("span", {}, shownName(name), table.points ? ` (${points(table.points[seat])})` : "")).reduce(
         (acc, el, i) => (i ? [...acc, " – ", el] : [el]), [])),
       " ",
-      h("a", { href: table.url, class: "watch" }, table.over ? t("tour.replay") : t("tour.watch"))))),
+      h("span", {}, shown.state === "cancelled" && !table.over
+        ? [h("span", { class: "not-counted" }, t("tour.not_counted")), " · "] : null,
+      h("a", { href: table.url, class: "watch" }, table.over ? t("tour.replay") : t("tour.watch")))))),
     round.byes.length ? h("p", {}, t("tour.byes", { names: round.byes.map(shownName).join(", ") })) : null);
 }
 
@@ -150,8 +178,10 @@ function roundsShown() {
   if (!all.length) return null;
   const last = all[all.length - 1];
   const live = shown.state === "running";
+  // a cancelled tournament opens its last round: which match stopped counting
+  const stopped = shown.state === "cancelled";
   return [live ? roundTables(last, true) : null,
-    ...all.slice(0, live ? -1 : all.length).reverse().map((r) => roundTables(r, false))];
+    ...all.slice(0, live ? -1 : all.length).reverse().map((r) => roundTables(r, false, stopped && r === last))];
 }
 
 function render() {
@@ -162,12 +192,15 @@ function render() {
   }
   if (!shown) { root.replaceChildren(h("main", { class: "tournament-page" }, h("p", {}, t("ui.connecting")))); return; }
   document.title = `${shown.name} · ${t("tour.title")} · ${t("app.title")}`;
+  const focused = document.activeElement?.id;
   root.replaceChildren(h("main", { class: "tournament-page", "data-state": shown.state },
     h("p", { class: "crumbs" }, h("a", { href: "/tournaments" }, t("tour.title"))),
     h("h1", {}, shown.name),
     h("p", { class: "tour-settings" }, settingsLine()),
     h("p", { class: "tour-state", role: "status" }, stateLine()),
-    yourTable(), entry(), playersList(), standings(), roundsShown()));
+    yourTable(), entry(), cancelControl(), actionNotice(), playersList(), standings(), roundsShown()));
+  // the page is drawn anew at each look: the control that had the focus keeps it
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 async function refresh() {

@@ -34,7 +34,9 @@ function gameInfo(name) { return games.find((g) => g.name === name); }
 function stateText(entry) {
   if (entry.state === "upcoming") return t("tour.state_upcoming", { time: formatDateTime(entry.starts) });
   if (entry.state === "running") return t("tour.state_running", { round: entry.round, rounds: entry.rounds });
-  if (entry.state === "cancelled") return t("tour.state_cancelled");
+  if (entry.state === "cancelled") {
+    return entry.cancelled_by ? t("tour.state_cancelled_by", { name: entry.cancelled_by }) : t("tour.state_cancelled");
+  }
   return t("tour.state_finished");
 }
 
