@@ -14,7 +14,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NATIVE = ["twister", "schnapsen_core", "schnapsen_playout", "schnapsen_solver",
-          "schnauz_core", "schmier_core", "schmier_playout", "scat_core"]
+          "schnauz_core", "schmier_core", "schmier_playout", "scat_core", "schnapsen_batch"]
 
 
 class OptionalBuildExt(build_ext):

@@ -129,3 +129,57 @@ def test_bad_arguments_are_named() -> None:
         CardGameVectorEnv("schnapsen", num_envs=0)
     with pytest.raises(OptionError, match="game"):
         CardGameVectorEnv("skat", num_envs=2)
+
+
+def test_compiled_schnapsen_is_stepped_and_read_as_the_python_matches() -> None:
+    """The compiled matches, stepped and read in one call each (schnapsen_batch.pyx),
+    give the run of the Python simulations dealt from the same seed: the same rows,
+    masks, rewards and ends, an index outside a mask included."""
+    runs = []
+    for compiled in (True, False):
+        envs = CardGameVectorEnv("schnapsen", num_envs=24, compiled=compiled, match_target=3)
+        assert (envs._batch is not None) == compiled  # noqa: SLF001
+        observations, infos = envs.reset(seed=11)
+        trace = [observations["observation"], observations["action_mask"], infos["to_act"]]
+        for step in range(300):
+            actions = envs.sample_legal()
+            if step % 50 == 7:
+                actions[step % 24] = int(np.flatnonzero(
+                    observations["action_mask"][step % 24] == 0)[0])
+            observations, rewards, terminations, truncations, infos = envs.step(actions)
+            trace += [observations["observation"], observations["action_mask"],
+                      infos["to_act"], rewards, terminations, truncations]
+        runs.append(trace)
+    compiled_run, python_run = runs
+    assert all(np.array_equal(a, b) for a, b in zip(compiled_run, python_run, strict=True))
+    assert any(rewards.min() == -1.0 for rewards in compiled_run[6::6])
+
+
+def test_the_compiled_reader_fills_the_table_the_attributes_give() -> None:
+    """native/schnapsen_batch.pyx's table is SchnapsenCodec.read_table's, marriages and
+    exchanges included; it refuses an action on a finished match or a non-action."""
+    from stammtisch.envs.schnapsen_v0 import COLUMNS
+    from stammtisch.native import schnapsen_batch
+
+    assert schnapsen_batch.FIELDS == COLUMNS
+    envs = CardGameVectorEnv("schnapsen", num_envs=64, match_target=3)
+    envs.reset(seed=7)
+    table = np.zeros((64, len(COLUMNS)), np.int64)
+    legal, counts = np.zeros(64 * 32, np.int64), np.zeros(64, np.int64)
+    mask = np.ones((64, envs.codec.num_actions), np.int8)
+    shown = 0
+    for _ in range(200):
+        total = schnapsen_batch.read(envs.states, table, envs._indices,  # noqa: SLF001
+                                     legal, counts, mask)
+        assert np.array_equal(table, envs.codec.read_table(envs.states))  # type: ignore[attr-defined]
+        assert total == counts.sum() == mask.sum()
+        shown += int(np.count_nonzero(table[:, COLUMNS.index("shown")]))
+        envs.step(envs.sample_legal())
+    assert shown > 0
+    with pytest.raises(ValueError, match="not a Schnapsen action"):
+        schnapsen_batch.apply_all(envs.states[:1], np.array([60], np.int64))
+    over = envs.states[0]
+    while over.to_act >= 0:
+        over.apply(over.legal()[0])
+    with pytest.raises(ValueError, match="over"):
+        schnapsen_batch.apply_all([over], np.array([0], np.int64))

@@ -60,10 +60,25 @@ from stammtisch.games.schnapsen_types import SchnapsenView
 MARRIAGE_CARDS = tuple(make_card(suit, rank) for suit in range(4) for rank in (QUEEN, KING))
 _SPECIAL = (EXCHANGE, CLOSE, CLAIM)
 _PHASES = ("open", "closed", "exhausted")
-_INTS = attrgetter("to_act", "dealer", "closer", "t", "lead_card", "trump_suit", "trump_card")
+COLUMNS = ("to_act", "deal_number", "dealer", "closer", "talon", "lead_card", "trump_suit",
+           "trump_card", "declared", "points", "pending", "hand", "won_0", "won_1",
+           "game_points_0", "game_points_1", "shown", "married")
+"""The columns of :meth:`SchnapsenCodec.read_table` (native/schnapsen_batch.pyx's
+``FIELDS``): the seat to act's ``points``, ``pending`` and ``hand``; ``shown``: the
+cards the other seat showed (its marriages' queens and kings, the trump cards it took
+by exchange); ``married``: bit 4 * holder + suit of each marriage."""
+TO_ACT, DECLARED, POINTS_COLUMN, HAND = (COLUMNS.index(name) for name in (
+    "to_act", "declared", "points", "hand"))
+WON_0, WON_1, GAME_POINTS_0, GAME_POINTS_1 = (COLUMNS.index(name) for name in (
+    "won_0", "won_1", "game_points_0", "game_points_1"))
+_FOUND = np.array([COLUMNS.index(name) for name in (
+    "declared", "points", "pending", "shown", "married")])
+"""The columns read state by state, of the rows with a marriage or an exchange."""
+_INTS = attrgetter("to_act", "deal_number", "dealer", "closer", "t", "lead_card", "trump_suit",
+                   "trump_card")
 _PAIRS = attrgetter("hands", "won", "game_points")
 _SHOWN = attrgetter("marriages", "exchanges")
-"""What :meth:`SchnapsenCodec.encode_batch` reads of each state."""
+"""What :meth:`SchnapsenCodec.read_table` reads of each state."""
 _EIGHT = np.arange(8)
 
 
@@ -182,20 +197,33 @@ class SchnapsenCodec(Codec[SchnapsenView]):
 
     def encode_batch(self, states: Sequence[Any], pending: Sequence[int], out: Any,
                      watch: Any = None) -> None:
-        """:meth:`encode_state` of many states for their seats to act, in numpy: each
-        attribute is read for all states at once (``map`` over them, no Python loop but
-        for the few with marriages or exchanges), then each field is written for all."""
+        """:meth:`encode_state` of many states for their seats to act, in numpy
+        (:meth:`read_table`, then :meth:`encode_table`)."""
         del pending
-        count = len(states)
+        self.encode_table(self.read_table(states, watch), out)
 
-        table = np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64, 7 * count)
-        seat, dealer, closer, talon, lead, trump_suit, trump_card = table.reshape(count, 7).T
-        leader = 1 - seat  # a card led waits for the other seat
-        seats = table[::7].tolist()
+    def read_table(self, states: Sequence[Any], watch: Any = None) -> Any:
+        """What :meth:`encode_table` needs of each state, a row per state in the columns
+        of ``COLUMNS``, read through the states' attributes: each attribute for all
+        states at once (``map`` over them, no Python loop but for the few with marriages
+        or exchanges). ``watch`` (a bool per state, updated): the states whose deal may
+        hold one; the others are not looked at for them. The compiled matches' reader
+        (native/schnapsen_batch.pyx) fills the same table in C."""
+        count = len(states)
+        table = np.zeros((count, len(COLUMNS)), np.int64)
+        ints = np.fromiter(chain.from_iterable(map(_INTS, states)), np.int64, 8 * count)
+        table[:, :8] = ints.reshape(count, 8)
+        seat = table[:, TO_ACT]
+        seats = seat.tolist()
         # Each pair per seat as [seat, row]: hands[0] holds every row's hand of seat 0.
         hands, won, game_points = np.fromiter(
             chain.from_iterable(chain.from_iterable(map(_PAIRS, states))), np.int64,
             6 * count).reshape(count, 3, 2).transpose(1, 2, 0)
+        rows = np.arange(count)
+        mine = np.where(seat == 0, 0, 1)
+        table[:, HAND] = hands[mine, rows]
+        table[:, WON_0], table[:, WON_1] = won
+        table[:, GAME_POINTS_0], table[:, GAME_POINTS_1] = game_points
         # Marriages and exchanges are rare: the rows whose deal has any are read one by
         # one, with what only a marriage changes (a declared card, marriage points).
         watched = range(count) if watch is None else np.flatnonzero(watch).tolist()
@@ -215,33 +243,38 @@ class SchnapsenCodec(Codec[SchnapsenView]):
                 if holder != me:
                     cards |= 1 << took
             found.append(row)
-            found_values.append((cards, bits, state.declared, state.points[me],
-                                 state.pending[me]))
+            found_values.append((state.declared, state.points[me], state.pending[me],
+                                 cards, bits))
         if watch is not None:
             watch[:] = False
             watch[found] = True
-        rows = np.arange(count)
-        mine = np.where(seat == 0, 0, 1)
-        won_mine, won_theirs = won[mine, rows], won[1 - mine, rows]
-        shown, married, declared = np.zeros(count, np.int64), np.zeros(count, np.int64), \
-            np.full(count, -1, np.int64)
-        points, pending_points = np.zeros(count, np.int64), np.zeros(count, np.int64)
+        # Without a marriage a seat's points are its tricks' card points, none pending.
+        table[:, DECLARED] = -1
+        won_mine = won[mine, rows]
+        table[:, POINTS_COLUMN] = ((won_mine[:, None] >> self._deck_array) & 1) @ self._card_points
         if found:
-            (shown[found], married[found], declared[found], points[found],
-             pending_points[found]) = np.array(found_values, dtype=np.int64).T
+            table[np.array(found)[:, None], _FOUND] = np.array(found_values, dtype=np.int64)
+        return table
+
+    def encode_table(self, table: Any, out: Any) -> None:
+        """:meth:`encode_state` of each row of ``table`` (:meth:`read_table`'s) for its
+        seat to act, into the rows of ``out`` (zeros): each field written for all rows."""
+        count = len(table)
+        (seat, _deal, dealer, closer, talon, lead, trump_suit, trump_card, declared, points,
+         pending_points, hand, won_0, won_1, game_0, game_1, shown, married) = table.T
+        leader = 1 - seat  # a card led waits for the other seat
+        rows = np.arange(count)
+        first = seat == 0
+        won_mine, won_theirs = np.where(first, won_0, won_1), np.where(first, won_1, won_0)
         leads = lead >= 0
         played = won_mine | won_theirs | np.where(leads, np.left_shift(1, np.maximum(lead, 0)), 0)
         d = len(self.deck)
-        sets = np.stack((hands[mine, rows], won_mine, won_theirs, shown & ~played), axis=1)
+        sets = np.stack((hand, won_mine, won_theirs, shown & ~played), axis=1)
         spread = (sets[:, :, None] >> self._deck_array) & 1
         start = self.offsets["hand"]
         out[:, start:start + d] = spread[:, 0]
         start = self.offsets["won_mine"]  # won_mine, won_theirs, opponent_known in a row
         out[:, start:start + 3 * d] = spread[:, 1:].reshape(count, 3 * d)
-        # Without a marriage a seat's points are its tricks' card points, none pending.
-        plain = np.ones(count, dtype=np.bool_)
-        plain[found] = False
-        points[plain] = (spread[plain, 1] * self._card_points).sum(axis=1)
         offsets, position, size = self.offsets, self._position_array, self.size
         face_up = np.where((talon > 0) & (closer < 0), trump_card, -1)
         phase = np.where(closer >= 0, 1, np.where(talon == 0, 2, 0))
@@ -265,9 +298,10 @@ class SchnapsenCodec(Codec[SchnapsenView]):
         out[:, offsets["points"]] = np.minimum(points / TARGET, 1.0)
         out[:, offsets["pending"]] = np.minimum(pending_points / TARGET, 1.0)
         tricks = offsets["tricks"]
-        out[:, tricks:tricks + 2] = (np.bitwise_count(won.T) // 2) / (d / 2)
+        out[:, tricks:tricks + 2] = (np.bitwise_count(np.stack((won_0, won_1), axis=1))
+                                     // 2) / (d / 2)
         score = offsets["game_points"]
-        out[:, score:score + 2] = np.minimum(game_points.T / target, 1.0)
+        out[:, score:score + 2] = np.minimum(np.stack((game_0, game_1), axis=1) / target, 1.0)
 
     def index_of_state(self, state: Any, action: int) -> int:
         del state

@@ -27,11 +27,15 @@ The matches are the engines' fast path, without the match contract (no records,
 events or views), each dealt from the vector env's own generator: Schnapsen's are
 simulations (games/schnapsen_sim.py; compiled where stammtisch.native is built),
 the other games' are seeded from it. Observations are encoded for all matches at
-once (:meth:`Codec.encode_batch`: in numpy for Schnapsen).
+once (:meth:`Codec.encode_batch`: in numpy for Schnapsen). Compiled Schnapsen
+matches are stepped and read in one call for all of them (native/schnapsen_batch.pyx:
+the actions applied; what the observation encodes, the legal indices and the masks
+written to arrays), the observation built from what was read in numpy.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import deque
 from collections.abc import Callable
@@ -60,6 +64,19 @@ ANNOUNCED = min(EXCHANGE, MARRIAGE)
 """Schnapsen's actions from here on may show cards (a marriage, an exchange)."""
 _LEGAL = methodcaller("legal")
 _TO_ACT_DEALS = attrgetter("to_act", "deal_number")
+MAX_LEGAL = 32
+"""The most legal actions of a Schnapsen position (the compiled core's bound)."""
+
+
+def batch_reader() -> Any:
+    """native/schnapsen_batch.pyx when it is built and the compiled core is used, else
+    None (then each match is read through its attributes)."""
+    if not native.available():
+        return None
+    try:
+        return importlib.import_module("stammtisch.native.schnapsen_batch")
+    except ImportError:
+        return None
 
 
 class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
@@ -111,6 +128,13 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         """Rows whose deal may hold a marriage or an exchange (encode_batch's ``watch``)."""
         self._observations = np.zeros((num_envs, self.codec.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
+        self._batch = batch_reader() if game == "schnapsen" and compiled else None
+        """native/schnapsen_batch.pyx, or None: every match read through its attributes."""
+        if self._batch is not None:
+            self._table = np.zeros((num_envs, len(self._batch.FIELDS)), dtype=np.int64)
+            self._turns = np.zeros((num_envs, 2), dtype=np.int64)
+            self._legal_buffer = np.zeros(num_envs * MAX_LEGAL, dtype=np.int64)
+            self._legal_counts = np.zeros(num_envs, dtype=np.int64)
 
     def _starter(self, raw: CardGameEnv) -> Callable[[random.Random], Any]:
         """How a new match starts: Schnapsen's simulation (compiled where built), or the
@@ -156,8 +180,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         else:
             self._step_each(indices, rewards, terminations)
         max_deals, states, count = self.max_deals, self.states, self.num_envs
-        seats, deals = np.fromiter(chain.from_iterable(map(_TO_ACT_DEALS, states)), np.int64,
-                                   2 * count).reshape(count, 2).T
+        if self._batch is not None:
+            self._batch.turns(states, self._turns)
+            seats, deals = self._turns.T
+        else:
+            seats, deals = np.fromiter(chain.from_iterable(map(_TO_ACT_DEALS, states)),
+                                       np.int64, 2 * count).reshape(count, 2).T
         for row in np.flatnonzero(seats < 0).tolist():
             if self.reward_mode == "match" and not terminations[row]:
                 rewards[row] = self.codec.final(states[row].result(), self.num_players)
@@ -178,7 +206,12 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         table = self._actions
         assert table is not None
         chosen = np.where(fits, table[np.where(inside, indices, 0)], -1)
-        states, moves = self.states, chosen.tolist()
+        states = self.states
+        if self._batch is not None:
+            self._batch.apply_all(states, np.ascontiguousarray(chosen, dtype=np.int64))
+            self._illegal_rows(fits, rewards, terminations)
+            return
+        moves = chosen.tolist()
         if fits.all():  # every state's apply at once, without a Python loop
             deque(map(type(states[0]).apply, states, moves), maxlen=0)
         else:
@@ -186,6 +219,10 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
                 if move >= 0:
                     state.apply(move)
         self._watch |= chosen >= ANNOUNCED
+        self._illegal_rows(fits, rewards, terminations)
+
+    def _illegal_rows(self, fits: np.ndarray, rewards: np.ndarray,
+                      terminations: np.ndarray) -> None:
         for row in np.flatnonzero(~fits).tolist():
             self._illegal(row, rewards, terminations)
 
@@ -245,6 +282,8 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
         self._standing[row] = self.codec.standing_of(state)
 
     def _observe(self) -> dict[str, np.ndarray]:
+        if self._batch is not None:
+            return self._observe_compiled()
         observations, masks = self._observations, self._masks
         observations.fill(0.0)
         masks.fill(0)
@@ -266,6 +305,18 @@ class CardGameVectorEnv(VectorEnv[Any, Any, Any]):
             masks.put([row * width + index for row, legal in enumerate(found)
                        for index in legal], 1)
         return {"observation": observations.copy(), "action_mask": masks.copy()}
+
+    def _observe_compiled(self) -> dict[str, np.ndarray]:
+        """:meth:`_observe` of compiled Schnapsen matches: read in one call, the
+        observations encoded into a fresh array (handed out as it is)."""
+        assert self._batch is not None and self._indices is not None
+        total = self._batch.read(self.states, self._table, self._indices, self._legal_buffer,
+                                 self._legal_counts, self._masks)
+        self._legal_flat = self._legal_buffer[:total]
+        self._observations = observations = np.zeros(
+            (self.num_envs, self.codec.size), dtype=np.float32)
+        self.codec.encode_table(self._table, observations)  # type: ignore[attr-defined]
+        return {"observation": observations, "action_mask": self._masks.copy()}
 
     def _infos(self) -> dict[str, Any]:
         start = self.codec.offsets["to_act"]
