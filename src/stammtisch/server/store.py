@@ -280,6 +280,10 @@ _ADD_ACTIONS = insert(table_actions)
 class Store:
     """The tables of one database."""
 
+    inline = False
+    """Its appends are cheaper run at once than handed to a thread (a SQLite file,
+    held by this process alone: no round trip to wait for)."""
+
     def __init__(self, url: str, owner: str | None = None, lease: float = 5.0) -> None:
         """Open (or create) the tables and check that they can be written;
         :class:`StoreError` names what is wrong with which database.
@@ -299,6 +303,7 @@ class Store:
         """SQLite takes one writer at a time: the threads that store actions wait their
         turn here, not in SQLite's busy loop, where a writer slowed by a busy machine
         would make the others give up ("database is locked")."""
+        self.inline = self.engine.dialect.name == "sqlite"
         self._reported: set[str] = set()
         try:
             if self.engine.dialect.name == "sqlite":

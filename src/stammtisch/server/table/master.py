@@ -82,6 +82,9 @@ class Table(Front):
         """How many actions are stored."""
         self._storing: Play | None = None
         """The action being stored, while :meth:`commit` stores it."""
+        self._views: dict[int | None, Any] = {}
+        """The match's views of its position :attr:`_viewed` (:meth:`view`)."""
+        self._viewed: tuple[object, int, int] | None = None
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
         self.seating = Seating(self, seats, grace, presence_delay, rated)
@@ -140,10 +143,24 @@ class Table(Front):
             message["id"] = answer_id
         return message
 
+    def view(self, seat: int | None) -> Any:
+        """``match.view(seat)``, built once per position of the match for the parts
+        and every frame of a broadcast alike (a view is never changed once built)."""
+        match = self.match
+        position = (match.state, match.action_count, match.event_count)
+        viewed = self._viewed
+        # The state object too: an undo puts back an earlier one (play changes it in place).
+        if viewed is None or viewed[0] is not position[0] or viewed[1:] != position[1:]:
+            self._views, self._viewed = {}, position
+        views = self._views
+        if seat not in views:
+            views[seat] = match.view(seat)
+        return views[seat]
+
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         match = self.match
         state = {"phase": self.phase, "seq": self.seq, "options": match.options,
-                 "view": match.view(seat), "actions": len(self.actors),
+                 "view": self.view(seat), "actions": len(self.actors),
                  "to_act": match.to_act, "result": match.result}
         for part in self.parts:
             state.update(part.public(seat))
@@ -321,9 +338,13 @@ class Table(Front):
         count, result = match.action_count, match.result
         start = min(self.stored, count)
         if result is None and start >= self.written:
-            await asyncio.to_thread(self.store.append, self.id, start,
-                                    match.actions_since(start), self.seq, **more,
-                                    taken_back=start < self.stored)
+            store, actions = self.store, match.actions_since(start)
+            if store.inline:  # cheaper than the hop to a thread and back
+                store.append(self.id, start, actions, self.seq, **more,
+                             taken_back=start < self.stored)
+            else:
+                await asyncio.to_thread(store.append, self.id, start, actions, self.seq,
+                                        **more, taken_back=start < self.stored)
         else:  # the end of the match (or an undo into the record): the record whole
             await asyncio.to_thread(self.store.save, self.id, match.record(), result,
                                     self.seq, **more)

@@ -90,6 +90,9 @@ class Host(Protocol):
     @property
     def seats(self) -> list[Seat]: ...
 
+    def view(self, seat: int | None) -> Any:
+        """``match.view(seat)``, built once per position: never to be changed."""
+
     @property
     def phase(self) -> str: ...
 

@@ -49,12 +49,13 @@ class Takeback(Part):
                                                         for info in seats)
 
     def _deal(self) -> Any:
-        return self.host.match.view(None).get("deal")
+        return self.host.view(None).get("deal")
 
     def _seen(self, seat: int) -> set[str]:
         """What ``seat`` has seen of the deal in play."""
         match = self.host.match
-        return seen_cards(this_deal(match.view(seat)), match.events_since(self.deal_events))
+        return seen_cards(this_deal(self.host.view(seat)),
+                          match.events_since(self.deal_events))
 
     def played(self, play: Play) -> None:
         """Which cards came into sight. A new deal always shows new cards, even where
@@ -79,7 +80,7 @@ class Takeback(Part):
             return
         fresh = match.events_since(play.events_before)
         for seat in self.host.human_seats:
-            now = seen_cards(this_deal(match.view(seat)), fresh)
+            now = seen_cards(this_deal(self.host.view(seat)), fresh)
             if not now <= self.seen[seat]:
                 self.undo_floor = len(actors)
                 self.seen[seat] |= now
