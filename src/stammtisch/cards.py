@@ -153,10 +153,23 @@ def format_cards(cards: CardSet | Iterable[Card]) -> str:
     return " ".join(card_code(c) for c in seq)
 
 
+CODE_TUPLES: dict[CardSet | tuple[Card, ...], tuple[str, ...]] = {}
+"""The memo of :func:`codes` for sets and tuples (every view writes the same hands and
+tables out again and again); at most :data:`CARD_TUPLES_LIMIT` of them."""
+
+
 def codes(cards: CardSet | Iterable[Card]) -> list[str]:
-    """Card codes as a JSON-ready list (canonical order for a set)."""
-    seq = iter_cards(cards) if isinstance(cards, int) else cards
-    return [card_code(c) for c in seq]
+    """Card codes as a JSON-ready list (canonical order for a set); a new list each
+    time."""
+    if not isinstance(cards, int | tuple):
+        return [card_code(c) for c in cards]
+    found = CODE_TUPLES.get(cards)
+    if found is None:
+        seq = iter_cards(cards) if isinstance(cards, int) else cards
+        found = tuple([card_code(c) for c in seq])
+        if len(CODE_TUPLES) < CARD_TUPLES_LIMIT:
+            CODE_TUPLES[cards] = found
+    return list(found)
 
 
 def deck(ranks: Iterable[int], *, joker: bool = False) -> tuple[Card, ...]:

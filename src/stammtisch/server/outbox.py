@@ -16,6 +16,8 @@ from starlette.websockets import WebSocket
 
 MAX_BACKLOG = 200
 """Messages waiting for one socket before it counts as gone."""
+ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""How a message is written (made once: ``json.dumps`` with options makes one a call)."""
 
 
 class SlowReader(Exception):
@@ -37,7 +39,7 @@ class Outbox:
 
     def push(self, data: dict[str, Any]) -> None:
         """:meth:`send`, from code that does not await."""
-        self.push_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+        self.push_text(ENCODER.encode(data))
 
     def push_text(self, text: str) -> None:
         """Queue a message already in JSON (one relayed from another server process)."""

@@ -49,7 +49,10 @@ class Takeback(Part):
                                                         for info in seats)
 
     def _deal(self) -> Any:
-        return self.host.view(None).get("deal")
+        """The deal in play: public, so every seat's view tells the same; read from the
+        view the next frame needs anyway where a socket watches."""
+        clients = self.host.clients
+        return self.host.view(clients[0].seat if clients else None).get("deal")
 
     def _seen(self, seat: int) -> set[str]:
         """What ``seat`` has seen of the deal in play."""
