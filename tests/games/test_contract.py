@@ -27,7 +27,8 @@ import random
 import sys
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 import pytest
@@ -162,48 +163,74 @@ def drawn_options(draw: st.DrawFn, game: str) -> dict[str, Any]:
 
 def conforms(value: Any, hint: Any) -> bool:
     """Whether a JSON value has the type ``hint`` (the subset the view TypedDicts use)."""
-    origin = get_origin(hint)
-    if hint is Any:
-        return True
-    if hint is None or hint is type(None):
-        return value is None
-    if origin in (Union, types.UnionType):
-        return any(conforms(value, arg) for arg in get_args(hint))
-    if origin is Literal:
-        return value in get_args(hint)
-    if origin is list:
-        return isinstance(value, list) and all(conforms(v, get_args(hint)[0]) for v in value)
-    if origin is dict:
-        key, item = get_args(hint)
-        return isinstance(value, dict) and all(
-            conforms(k, key) and conforms(v, item) for k, v in value.items())
-    if typing.is_typeddict(hint):
-        return not shape_errors(value, hint)
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
+    return checker(hint)(value)
+
+
+Check = Callable[[Any], bool]
 
 
 @functools.cache
-def type_hints(typed: Any) -> dict[str, Any]:
-    return typing.get_type_hints(typed, include_extras=True)
+def checker(hint: Any) -> Check:
+    """:func:`conforms` for one ``hint``, its type read once (a contract test checks every
+    view after every action: reading the hints anew each time was most of its cost)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return lambda _value: True
+    if hint is None or hint is type(None):
+        return lambda value: value is None
+    if origin in (Union, types.UnionType):
+        options = [checker(arg) for arg in get_args(hint)]
+        return lambda value: any(check(value) for check in options)
+    if origin is Literal:
+        allowed = get_args(hint)
+        return lambda value: value in allowed
+    if origin is list:
+        item = checker(get_args(hint)[0])
+        return lambda value: isinstance(value, list) and all(item(v) for v in value)
+    if origin is dict:
+        key, item = (checker(arg) for arg in get_args(hint))
+        return lambda value: isinstance(value, dict) and all(
+            key(k) and item(v) for k, v in value.items())
+    if typing.is_typeddict(hint):
+        return lambda value: not shape_errors(value, hint)
+    if hint is float:
+        return lambda value: isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is int:
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
+    return lambda value: isinstance(value, hint)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A TypedDict's keys and the check of each key's value, read once."""
+
+    keys: frozenset[str]
+    required: frozenset[str]
+    fields: dict[str, tuple[Any, Check]]
+
+
+@functools.cache
+def shape(typed: Any) -> Shape:
+    hints = typing.get_type_hints(typed, include_extras=True)
+    optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
+    fields = {}
+    for key, hint in hints.items():
+        if get_origin(hint) in (NotRequired, Required):
+            hint = get_args(hint)[0]
+        fields[key] = (hint, checker(hint))
+    return Shape(frozenset(hints), frozenset(hints.keys() - optional), fields)
 
 
 def shape_errors(value: Any, typed: Any) -> list[str]:
     """What keeps ``value`` from being a ``typed`` (a TypedDict): keys, then value types."""
     if not isinstance(value, dict):
         return [f"not a dict: {value!r}"]
-    hints = type_hints(typed)
-    optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
-    errors = [f"missing {key}" for key in hints.keys() - optional - value.keys()]
-    errors += [f"undeclared {key}" for key in value.keys() - hints.keys()]
-    for key in value.keys() & hints.keys():
-        hint = hints[key]
-        if get_origin(hint) in (NotRequired, Required):
-            hint = get_args(hint)[0]
-        if not conforms(value[key], hint):
+    known = shape(typed)
+    errors = [f"missing {key}" for key in known.required - value.keys()]
+    errors += [f"undeclared {key}" for key in value.keys() - known.keys]
+    for key in value.keys() & known.keys:
+        hint, check = known.fields[key]
+        if not check(value[key]):
             errors.append(f"{key}={value[key]!r} is no {hint}")
     return errors
 

@@ -257,14 +257,17 @@ def rich_deck(rng: random.Random) -> list[str]:
     return deck
 
 
-def compare(m: Match, ref: Ref) -> None:
-    dump = m.state.dump()
+def compare(m: Match, ref: Ref, dump: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The engine agrees with ``ref`` (``dump``: the engine state's, if already taken);
+    the dump compared."""
+    if dump is None:
+        dump = m.state.dump()
     assert dump["phase"] == ref.phase
     assert m.to_act == ref.to_act
     assert dump["lives"] == ref.lives
     assert dump["eliminated"] == ref.out
     if ref.phase == "over":
-        return
+        return dump
     assert dump["dealer"] == ref.dealer
     assert dump["deal"] == ref.deal_no
     assert {a.text for a in m.legal_actions()} == ref.legal()
@@ -279,6 +282,7 @@ def compare(m: Match, ref: Ref) -> None:
             if s not in ref.decided:
                 assert "hand" not in m.view(s), s
         assert "hand" not in m.view(None)
+    return dump
 
 
 def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
@@ -290,7 +294,7 @@ def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
     knock_p = rng.choice((0.0, 0.02, 0.2, 0.6))
     throw_p = rng.choice((0.0, 0.2))
     steps = 0
-    compare(m, ref)
+    dump = compare(m, ref)
     while ref.phase != "over" and ref.deal_no < len(decks) - 1 and steps < 800:
         legal = sorted(a.text for a in m.legal_actions())
         if "knock" in legal and rng.random() >= knock_p:
@@ -299,7 +303,7 @@ def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
             legal = ["throw down"] if rng.random() < throw_p else ["decline"]
         action = rng.choice(legal)
         seat = m.to_act
-        before = list(m.state.dump()["hands"][seat]) if seat is not None else []
+        before = list(dump["hands"][seat]) if seat is not None else []
         m.play(action)
         after = m.state.dump()
         if ref.phase == "throw_down" and seat is not None:
@@ -308,7 +312,7 @@ def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
         if action == "draw stock" and seat is not None:
             (drawn,) = [c for c in after["hands"][seat] if c not in before]
         ref.play(action, list(after["stock"]), drawn)
-        compare(m, ref)
+        dump = compare(m, ref, after)
         steps += 1
     return steps
 

@@ -226,8 +226,10 @@ def rich_deck(rng: random.Random, variant: str) -> list[str]:
     return deck
 
 
-def compare(m: Match, ref: Ref) -> None:
-    dump = m.state.dump()
+def compare(m: Match, ref: Ref, dump: dict[str, Any] | None = None) -> None:
+    """The engine agrees with ``ref`` (``dump``: the engine state's, if already taken)."""
+    if dump is None:
+        dump = m.state.dump()
     assert dump["phase"] == ref.phase
     assert m.to_act == ref.to_act
     assert dump["lives"] == ref.lives and dump["eliminated"] == ref.out
@@ -260,8 +262,9 @@ def play_differential(seed: int, n: int, opts: dict[str, Any]) -> int:
         else:
             action = rng.choice([a for a in legal if a != "knock"])
         m.play(action)
-        ref.play(action, list(m.state.dump()["stock"]))
-        compare(m, ref)
+        after = m.state.dump()
+        ref.play(action, list(after["stock"]))
+        compare(m, ref, after)
         steps += 1
     return steps
 
