@@ -190,19 +190,27 @@ def test_every_option_set_to_each_value_plays_the_same() -> None:
     assert played > 10_000
 
 
+PARTS = 4
+"""The combinations are played in this many tests, so that the workers share them."""
+
+
 @pytest.mark.slow
-def test_every_option_combination_plays_the_same() -> None:
-    """All 2**14 combinations of the choice and yes/no options, a match each (up to three
-    deals), the ints drawn."""
-    rng = random.Random(32)
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_option_combination_plays_the_same(part: int) -> None:
+    """All 2**14 combinations of the choice and yes/no options (every ``PARTS``-th from
+    ``part`` on here), a match each (up to three deals), the ints drawn."""
+    assert 2 ** len(SWITCHES) == 16384
     combinations = deals = 0
-    for switches in all_switch_combinations():
+    for index, switches in enumerate(all_switch_combinations()):
+        if index % PARTS != part:
+            continue
+        rng = random.Random(f"32/{index}")
         rules = rules_for(switches, rng, 2)
         seed = rng.getrandbits(40)
         deals += play_side_by_side(rules, seed, max_deals=3)[1]
         combinations += 1
-    assert combinations == 2 ** len(SWITCHES) == 16384
-    assert deals > 16_384
+    assert combinations == 16384 // PARTS
+    assert deals > combinations
 
 
 def test_bad_actions_and_finished_matches_are_refused() -> None:
