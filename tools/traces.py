@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +68,9 @@ def trace(game: str, level: str, seed: int) -> list[str]:
     return played
 
 
-def all_traces() -> dict[str, dict[str, Any]]:
+def all_traces(games: Iterable[str] = GAMES) -> dict[str, dict[str, Any]]:
     found = {}
-    for game in GAMES:
+    for game in games:
         # Hidden levels but the frozen expert need optional extras (OpenSpiel).
         for level in (lv.name for lv in levels(game)
                       if not lv.hidden or lv.name == "expert-2026"):

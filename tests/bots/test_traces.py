@@ -10,15 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tools.traces import all_traces
+from tools.traces import GAMES, all_traces
 
 RECORDED = Path(__file__).parent.parent / "data" / "traces.json"
 
 
 @pytest.mark.slow
-def test_levels_play_the_recorded_moves() -> None:
-    recorded = json.loads(RECORDED.read_text())
-    played = all_traces()
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_play_the_recorded_moves(game: str) -> None:
+    recorded = {key: trace for key, trace in json.loads(RECORDED.read_text()).items()
+                if key.startswith(f"{game}/")}
+    played = all_traces([game])
     assert played.keys() == recorded.keys()
     for key, now in played.items():
         assert now["moves"] == recorded[key]["moves"], key
