@@ -283,6 +283,9 @@ class Store:
     inline = False
     """Its appends are cheaper run at once than handed to a thread (a SQLite file,
     held by this process alone: no round trip to wait for)."""
+    _sqlite_append: list[tuple[str, tuple[str, ...]]] | None = None
+    """:meth:`append`'s statements as SQLite's text and the names of their parameters in
+    order, on SQLite (:meth:`_append_to_sqlite`)."""
 
     def __init__(self, url: str, owner: str | None = None, lease: float = 5.0) -> None:
         """Open (or create) the tables and check that they can be written;
@@ -304,6 +307,11 @@ class Store:
         turn here, not in SQLite's busy loop, where a writer slowed by a busy machine
         would make the others give up ("database is locked")."""
         self.inline = self.engine.dialect.name == "sqlite"
+        if self.inline:
+            self._sqlite_append = [
+                (compiled.string, tuple(compiled.positiontup or ()))
+                for compiled in (statement.compile(dialect=self.engine.dialect) for statement
+                                 in (_APPEND, _APPEND_OWNED, _TAKE_BACK, _ADD_ACTIONS))]
         self._reported: set[str] = set()
         try:
             if self.engine.dialect.name == "sqlite":
@@ -382,24 +390,62 @@ class Store:
         ends is stored whole (:meth:`save`). ``taken_back`` False: none was stored
         from ``start`` on (nothing to take back). Only over ``seq - 1``, as
         :meth:`save`."""
-        values = {"a_id": table_id, "a_before": seq - 1, "a_seq": seq,
+        values = {"a_id": table_id, "a_before": seq - 1, "a_seq": seq, "a_start": start,
                   "a_updated": time.time(), "a_owner": self.owner,
                   "a_clock": json.dumps(turn_clock) if turn_clock is not None else None}
-        with self._writing, self.engine.begin() as db:
-            written = db.execute(_APPEND if self.owner is None else _APPEND_OWNED,
-                                 values).rowcount
-            if written == 1 and taken_back:
-                db.execute(_TAKE_BACK, {"a_id": table_id, "a_start": start})
-            if written == 1 and actions:
-                rows = [{"table_id": table_id, "idx": start + at, "action": action}
-                        for at, action in enumerate(actions)]
-                db.execute(_ADD_ACTIONS, rows[0] if len(rows) == 1 else rows)
+        rows = [{"table_id": table_id, "idx": start + at, "action": action}
+                for at, action in enumerate(actions)]
+        with self._writing:
+            if self._sqlite_append is not None:
+                written = self._append_to_sqlite(values, rows, taken_back)
+            else:
+                written = self._append_through_engine(values, rows, taken_back)
         if written != 1:
             if self.owner is not None:
                 self._check_lease(table_id)
             raise StaleWrite(f"table {table_id} was not saved at seq {seq}: the stored "
                              f"table is no longer at seq {seq - 1} (another server wrote "
                              "it, or it is gone)")
+
+    def _append_through_engine(self, values: dict[str, Any], rows: list[dict[str, Any]],
+                               taken_back: bool) -> int:
+        """:meth:`append`'s statements in one transaction; how many table rows took
+        the new ``seq`` (0 or 1)."""
+        with self.engine.begin() as db:
+            written: int = db.execute(_APPEND if self.owner is None else _APPEND_OWNED,
+                                      values).rowcount
+            if written == 1 and taken_back:
+                db.execute(_TAKE_BACK, values)
+            if written == 1 and rows:
+                db.execute(_ADD_ACTIONS, rows[0] if len(rows) == 1 else rows)
+        return written
+
+    def _append_to_sqlite(self, values: dict[str, Any], rows: list[dict[str, Any]],
+                          taken_back: bool) -> int:
+        """:meth:`_append_through_engine` handed straight to SQLite's driver: the same
+        statements compiled once, without the engine's work around each one (four
+        fifths of an append's cost)."""
+        compiled = self._sqlite_append
+        assert compiled is not None
+        (update_sql, update_names), (delete_sql, delete_names), (insert_sql, insert_names) \
+            = compiled[0 if self.owner is None else 1], compiled[2], compiled[3]
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute(update_sql, [values[name] for name in update_names])
+            written: int = cursor.rowcount
+            if written == 1 and taken_back:
+                cursor.execute(delete_sql, [values[name] for name in delete_names])
+            if written == 1 and rows:
+                cursor.executemany(insert_sql, [[row[name] for name in insert_names]
+                                                for row in rows])
+            raw.commit()
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()
+        return written
 
     def save_clock(self, table_id: str, turn_clock: dict[str, Any] | None,
                    seq: int) -> None:
