@@ -295,6 +295,7 @@ def discard(cards: CardSet) -> int:
     return DISCARD | cards
 
 
+@lru_cache(maxsize=1 << 16)  # the same legal actions are written out position after position
 def action_text(action: int) -> str:
     if action >= DISCARD:
         cards = action & _CARDS

@@ -208,6 +208,7 @@ def swap_one(hand_card: Card, table_card: Card) -> int:
     return _SWAP_ONE + 53 * hand_card + table_card
 
 
+@lru_cache(maxsize=1 << 16)  # the same legal actions are written out position after position
 def action_text(action: int) -> str:
     if action >= _SWAP_ONE:
         hand_card, table_card = divmod(action - _SWAP_ONE, 53)
