@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import threading
 import time
@@ -22,7 +23,7 @@ from starlette.applications import Starlette
 import stammtisch
 from stammtisch.bots import review
 from stammtisch.server import Settings, create_app
-from stammtisch.server.reviews import ReviewRefused, Reviews
+from stammtisch.server.reviews import BACKGROUND_NICENESS, ReviewRefused, Reviews, _spawned
 from stammtisch.server.store import Store
 from stammtisch.server.table import Table
 from tests.server.test_reviews import DictBoard
@@ -254,3 +255,18 @@ def test_the_deals_judged_at_one_process_are_served_by_another(
         first.close()
         second.close()
         store.dispose()
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+def test_the_review_worker_runs_below_the_server() -> None:
+    """Reviews are background work: on a busy machine they must not slow the tables."""
+
+    pool = _spawned()
+    try:
+        worker = pool.submit(_niceness).result(timeout=PATIENCE)
+    finally:
+        pool.shutdown()
+    assert worker == min(19, os.nice(0) + BACKGROUND_NICENESS)

@@ -24,9 +24,11 @@ whichever process the page asks answers (with the deals judged so far).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -129,9 +131,21 @@ class Board(Protocol):
         ...
 
 
+BACKGROUND_NICENESS = 10
+"""How much lower the review worker's CPU priority is than the server's: a review is
+background work and must never slow the tables on a busy machine (its search budget is
+CPU time, so a review judges the same, only later)."""
+
+
+def _in_the_background() -> None:
+    with contextlib.suppress(OSError):  # a platform without nice: as the server
+        os.nice(BACKGROUND_NICENESS)
+
+
 def _spawned() -> Executor:
     # A fresh interpreter, not a fork of the server with its sockets and threads.
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_in_the_background)
 
 
 def read_seat(value: Any, stored: StoredTable) -> int:
