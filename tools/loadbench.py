@@ -305,6 +305,8 @@ class Bench:
         self.db = workdir / f"bench-{clients}-{port}.db"
         self.totals = Totals()
         self.connected = 0
+        self.server_nice = 0
+        """The servers' nice increment (``--server-nice``)."""
 
     def post(self, path: str, body: dict[str, Any], client: str,
              server: int = 0) -> dict[str, Any]:
@@ -334,7 +336,9 @@ class Bench:
             command += ["--redis", self.cluster.redis, "--redis-prefix", self.cluster.prefix]
         if self.profile:  # the server's main thread under cProfile (slower)
             command = [sys.executable, "-m", "cProfile", "-o", self.profile, *command]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        nice = self.server_nice
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                  preexec_fn=(lambda: os.nice(nice)) if nice else None)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -555,13 +559,14 @@ class Cluster:
 def run_once(clients: int, think: tuple[float, float], seconds: float,
              workdir: Path, profile: str = "", deflate: bool = True,
              cluster: Cluster | None = None, scrape: str = "",
-             play_now: float = 0.0) -> dict[str, Any]:
+             play_now: float = 0.0, server_nice: int = 0) -> dict[str, Any]:
     seekers = round(clients * play_now)
     bench = Bench(clients - seekers, think, seconds, _free_port(), workdir, profile, deflate,
                   cluster)
     if seekers:
         bench.seekers = Seekers(seekers, bench.http_urls, bench.ws_urls)
     bench.scrape = scrape
+    bench.server_nice = server_nice
     servers = bench.start_servers()
     bench.server_pids = [server.pid for server in servers]
     try:
@@ -607,6 +612,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-now", type=float, default=0.0, metavar="FRACTION",
                         help="this part of the clients (0 to 1) ask for tables through "
                              "Play now instead (tools/loadbench_playnow.py)")
+    parser.add_argument("--server-nice", type=int, default=0, metavar="N",
+                        help="the servers' nice increment (negative: a higher priority, "
+                             "as root): on a machine shared with the clients and other "
+                             "work, a server's own share of it, as on a host of its own")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split(","))
     _raise_open_files(20000)
@@ -618,11 +627,12 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     report = run_once(clients, (low, high), args.seconds, Path(workdir),
                                       args.profile, not args.no_deflate, cluster,
-                                      args.scrape, args.play_now)
+                                      args.scrape, args.play_now, args.server_nice)
                 finally:
                     if cluster is not None:
                         cluster.drop()
                 report["deflate"] = not args.no_deflate
+                report["server_nice"] = args.server_nice
                 sys.stdout.write(json.dumps(report) + "\n")
                 sys.stdout.flush()
     return 0
