@@ -180,16 +180,17 @@ class Table(Front):
         """Every client's state (under the lock); ``answer`` gets ``answer_id``."""
         self.seating.broadcasting()
         shared: dict[int | None, dict[str, Any]] = {}
-        for client in list(self.clients):
-            if client is skip:
-                continue
-            try:
-                await client.send(self.snapshot(
-                    client, full=full, answer_id=answer_id if client is answer else None,
-                    shared=shared))
-            except Exception:  # noqa: BLE001 - a closed socket must not stop the table
-                if client in self.clients:
-                    self.clients.remove(client)
+        with self.seating.alike():
+            for client in list(self.clients):
+                if client is skip:
+                    continue
+                try:
+                    await client.send(self.snapshot(
+                        client, full=full, answer_id=answer_id if client is answer else None,
+                        shared=shared))
+                except Exception:  # noqa: BLE001 - a closed socket must not stop the table
+                    if client in self.clients:
+                        self.clients.remove(client)
 
     async def broadcast_between_changes(self, *, skip: Client | None = None) -> None:
         """A broadcast of the table's own accord (seats that came or went, the coach's

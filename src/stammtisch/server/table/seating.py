@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from stammtisch.bots.registry import find_level
@@ -37,6 +39,9 @@ class Seating(Part):
         """The broadcast of seats that came or went, while one is due."""
         self._presence_told = float("-inf")
         """When (the event loop's time) seats that came or went were last broadcast."""
+        self._alike: tuple[int | None, dict[str, Any]] | None = None
+        """While one broadcast lasts (:meth:`alike`): the owner's seat and what every
+        seat's piece shares."""
         self.stand_in: str | None = None
         """The computer level that takes over a person's seat once their grace is over
         where nobody else could put one in (no owner, as in a tournament, or the owner's
@@ -93,9 +98,22 @@ class Seating(Part):
                 for seat, info in enumerate(self.seats)]
 
     def public(self, seat: int | None) -> dict[str, Any]:
-        return {"owner": seat is not None and seat == self.owner_seat,
-                "seats": self.public_seats(), "watchers": self.watchers,
-                "grace": self.grace, "chosen_deals": self.chosen_deals}
+        owner, alike = self._alike or self._to_all()
+        return {"owner": seat is not None and seat == owner, **alike}
+
+    def _to_all(self) -> tuple[int | None, dict[str, Any]]:
+        return self.owner_seat, {"seats": self.public_seats(), "watchers": self.watchers,
+                                 "grace": self.grace, "chosen_deals": self.chosen_deals}
+
+    @contextmanager
+    def alike(self) -> Iterator[None]:
+        """Every frame of one broadcast tells the seats as they were at its start: they
+        are worked out once, not once per seat."""
+        self._alike = self._to_all()
+        try:
+            yield
+        finally:
+            self._alike = None
 
     # --- taking seats -------------------------------------------------------------------
 
