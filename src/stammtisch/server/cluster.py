@@ -66,6 +66,12 @@ from stammtisch.server.settings import Settings
 from stammtisch.server.ws import GONE, Gone, converse, table_client
 
 log = logging.getLogger("stammtisch.server")
+REDIS_CONNECTIONS = 200
+"""Connections to Redis a process opens at most. Beyond them a command waits for one
+(up to ``REDIS_WAIT`` seconds): redis-py's default pool fails a command past 100 at
+once ("Too many connections"), which 5,000 clients on two processes reached."""
+REDIS_WAIT = 10.0
+"""Seconds a command waits for a free connection before it fails as Redis away."""
 
 WATCH_EVERY = 0.5
 """Seconds between two checks that the processes this one talks to are still there."""
@@ -133,7 +139,8 @@ class Cluster:
         self.settings = settings
         self.me = me
         self.prefix = settings.redis_prefix
-        self.redis = aioredis.from_url(settings.redis)
+        self.redis = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool.from_url(
+            settings.redis, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT))
         self.edges: dict[str, Edge] = {}
         self.sessions: dict[str, Session] = {}
         self.courier = Courier(self.redis, self.prefix, me, self._dispatch,
