@@ -454,14 +454,16 @@ def measure_env(game: str, seconds: float) -> tuple[int, float] | None:
     return steps, time.process_time() - start
 
 
-def measure_vector(game: str, seconds: float) -> tuple[int, float] | None:
+def measure_vector(game: str, seconds: float,
+                   compiled: bool = True) -> tuple[int, float] | None:
     """Steps (one per match) and CPU seconds of the vector env of ``VECTOR_ENVS`` matches
-    under a random policy over the masks (None without the ``rl`` extra)."""
+    under a random policy over the masks (None without the ``rl`` extra); ``compiled``
+    False: its matches in Python even where the compiled core is built."""
     try:
         from stammtisch.envs.vector import CardGameVectorEnv
     except ImportError:
         return None
-    envs = CardGameVectorEnv(game, VECTOR_ENVS, max_deals=MAX_DEALS,
+    envs = CardGameVectorEnv(game, VECTOR_ENVS, max_deals=MAX_DEALS, compiled=compiled,
                              **bench_options(find_game(game)))
     envs.reset(seed=12345)
     steps = 0
@@ -499,6 +501,11 @@ def env_lines(games: list[str], figures: list[Figure], seconds: float) -> list[s
                      f" {vector_rate:>10,.0f} {env_rate / public_rate:>11.2f}"
                      f" {vector_rate / env_rate:>11.1f} {1e6 / env_rate:>12.1f}")
         sys.stdout.flush()
+    if "schnapsen" in games and native.available():  # the one vector env the core speeds
+        python = measure_vector("schnapsen", seconds, compiled=False)
+        if python is not None:
+            lines.append(f"(schnapsen's vector env on the Python path, without the compiled"
+                         f" core: {python[0] / python[1]:,.0f}/s)")
     lines.append("(targets: env/public >= 0.33 for every game; vector/env >= 10 for Schnapsen;"
                  " public: Match with text actions, fast: state.legal()/apply() on ints)")
     return lines
