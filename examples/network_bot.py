@@ -31,7 +31,7 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 State = dict[str, Any]
@@ -99,8 +99,9 @@ def _connections(servers: Servers, path: str, token: str) -> Iterator[ClientConn
         try:
             sock = _socket(addresses[turn % len(addresses)], path, token)
         except (OSError, TimeoutError, InvalidHandshake) as error:
-            if time.monotonic() - since > RECONNECT_FOR:
-                raise SystemExit(f"could not connect again to {path}: {error}") from error
+            refused = isinstance(error, InvalidStatus) and error.response.status_code < 500
+            if refused or time.monotonic() - since > RECONNECT_FOR:  # a 4xx: a bad token
+                raise SystemExit(f"could not connect to {path}: {error}") from error
         else:
             with sock:
                 yield sock
