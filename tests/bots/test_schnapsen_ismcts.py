@@ -12,6 +12,7 @@ import pytest
 
 import stammtisch
 from stammtisch import native
+from stammtisch.bots.base import Repeatable
 from stammtisch.bots.registry import make_bot
 from stammtisch.bots.schnapsen.ismcts import Deal, IsmctsBot, Node, runs_ismcts
 from stammtisch.bots.schnapsen.players import ExpertBot
@@ -35,11 +36,14 @@ def _searched_here(view: SchnapsenView) -> bool:
 
 
 def _tree_views(seeds: range, per_match: int) -> list[SchnapsenView]:
-    """Views with a choice where the tree search runs, from quick expert matches."""
+    """Views with a choice where the tree search runs, from quick expert matches (the
+    worlds fixed, not the clock: the same views under load)."""
     found: list[SchnapsenView] = []
     for seed in seeds:
         match = stammtisch.new_match("schnapsen", seed=seed)
-        bots = [ExpertBot(seed * 2 + seat, 0.01) for seat in range(2)]
+        bots = [ExpertBot(seed * 2 + seat, 10.0) for seat in range(2)]
+        for bot in bots:
+            bot.plan_for(0.01)
         taken = 0
         while match.to_act is not None and taken < per_match:
             seat = match.to_act
@@ -56,8 +60,11 @@ def _tree_views(seeds: range, per_match: int) -> list[SchnapsenView]:
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_the_tree_plays_only_legal_actions(options: dict[str, Any], everywhere: bool) -> None:
     match = stammtisch.new_match("schnapsen", seed=4, **options)
-    ismcts = IsmctsBot(4, 0.005, everywhere=everywhere)
-    expert = make_bot("schnapsen", "expert", 5, 1, budget=0.005)
+    ismcts = IsmctsBot(4, 10.0, everywhere=everywhere)
+    expert = make_bot("schnapsen", "expert", 5, 1, budget=10.0)
+    for bot in (ismcts, expert):  # the work fixed, not the clock: the same play under load
+        assert isinstance(bot, Repeatable)
+        bot.plan_for(0.005)
     searched = 0
     while match.to_act is not None and match.view(0)["game_points"] == [0, 0]:
         seat = match.to_act

@@ -66,6 +66,8 @@ POOL = 256
 """Deals drawn afresh per decision; later iterations reuse one of them at random."""
 MAX_ITERATIONS = 200_000
 """Iterations per decision at most (the budget ends a search long before)."""
+IDLE_ITERATIONS_PER_SECOND = 20_000
+"""Iterations an idle core runs per second in the end-game (:meth:`IsmctsBot.plan_for`)."""
 STOP_EVERY = 32
 """Iterations between two looks of the early stop."""
 
@@ -125,6 +127,12 @@ class IsmctsBot(ExpertBot):
         self.everywhere = everywhere
         self.iterations = 0
         """Iterations of the last tree search (for measurements)."""
+
+    def plan_for(self, seconds: float) -> None:
+        """The expert's fixed worlds, and the iterations ``seconds`` of an idle core hold,
+        the clock only a safety net."""
+        super().plan_for(seconds)
+        self.max_iterations = max(1, math.ceil(seconds * IDLE_ITERATIONS_PER_SECOND))
 
     def _search(self, seen: Seen, actions: list[int], worth: dict[int, float],
                 early_stop: bool) -> Race[int]:
@@ -278,4 +286,5 @@ def _settled(root: Node, clock: Clock, done: int) -> bool:
     return visits[0] - visits[1] > left
 
 
-__all__ = ["EXPLORATION", "POOL", "SOLVE_CARDS", "IsmctsBot", "runs_ismcts"]
+__all__ = ["EXPLORATION", "IDLE_ITERATIONS_PER_SECOND", "POOL", "SOLVE_CARDS", "IsmctsBot",
+           "runs_ismcts"]
