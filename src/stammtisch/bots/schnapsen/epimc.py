@@ -41,6 +41,8 @@ from stammtisch.bots.schnapsen.players import (
     POINTS_WEIGHT,
     ExpertBot,
     World,
+    only_one_world,
+    played_out,
 )
 from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.bots.search import Clock, Race, separated
@@ -117,7 +119,7 @@ class EpimcBot(ExpertBot):
         worlds = 0
         stop = EARLY_STOP if early_stop else None
         per_world = 0.0
-        cap = 1 if _known(seen) else self.max_worlds
+        cap = 1 if only_one_world(seen) else self.max_worlds
         while worlds == 0 or (worlds < cap and not clock.expired(per_world)):
             world = sample(rng)
             trees: dict[int, Node] = {}
@@ -174,18 +176,7 @@ class EpimcBot(ExpertBot):
         if exact(state):
             world.search = world.search or native.search(world.state, world.me)
             return world.search.value(state)
-        child = state.clone()
-        deal = world.state.deal_number
-        if native.play_out(child, world.seed, self.solve_from):
-            return native.search(child, world.me).value(child)
-        return native.deal_value(child, world.me, deal)
-
-
-def _known(seen: Seen) -> bool:
-    """Whether only one world is possible (as the expert reads it)."""
-    free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
-    need = seen.opp_size - seen.opp_must.bit_count()
-    return need in (0, free) and (seen.strict or seen.t <= 2)
+        return played_out(state.clone(), world, self.solve_from)
 
 
 def exact(state: Match) -> bool:

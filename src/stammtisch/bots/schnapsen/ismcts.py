@@ -49,7 +49,13 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch import native
 from stammtisch.bots.schnapsen.epimc import runs_here
-from stammtisch.bots.schnapsen.players import POINTS_WEIGHT, ExpertBot, World
+from stammtisch.bots.schnapsen.players import (
+    POINTS_WEIGHT,
+    ExpertBot,
+    World,
+    only_one_world,
+    played_out,
+)
 from stammtisch.bots.schnapsen.seen import Seen
 from stammtisch.bots.search import Clock, Race
 from stammtisch.games.schnapsen import EXCHANGE
@@ -136,7 +142,7 @@ class IsmctsBot(ExpertBot):
 
     def _search(self, seen: Seen, actions: list[int], worth: dict[int, float],
                 early_stop: bool) -> Race[int]:
-        if (not self.compiled or _known(seen)
+        if (not self.compiled or only_one_world(seen)
                 or not (self.everywhere or runs_ismcts(seen, actions))):
             return super()._search(seen, actions, worth, early_stop)
         clock = Clock(self.budget)
@@ -254,17 +260,7 @@ class IsmctsBot(ExpertBot):
             return native.deal_value(state, world.me, number)
         if state.strict or state.t <= 2:
             return self._solve(deal, state)
-        child = state.clone()
-        if native.play_out(child, world.seed, self.solve_from):
-            return native.search(child, world.me).value(child)
-        return native.deal_value(child, world.me, number)
-
-
-def _known(seen: Seen) -> bool:
-    """Whether only one deal is possible (as the expert reads it)."""
-    free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
-    need = seen.opp_size - seen.opp_must.bit_count()
-    return need in (0, free) and (seen.strict or seen.t <= 2)
+        return played_out(state.clone(), world, self.solve_from)
 
 
 def _rank(root: Node, move: int, awards: list[int],

@@ -242,11 +242,7 @@ class ExpertBot:
         """Each action's signed award world by world, ranked by the mean match chance
         ``worth`` of its awards; with ``early_stop`` sampling ends once the leader is clear."""
         rng = random.Random(self._rng.getrandbits(64))
-        free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
-        need = seen.opp_size - seen.opp_must.bit_count()
-        known = need in (0, free) and (seen.strict or seen.t <= 2)
-        """Only one world is possible: the opponent's hand and the talon are counted."""
-        plan = Plan(z=0.0, max_worlds=1 if known else self.max_worlds,
+        plan = Plan(z=0.0, max_worlds=1 if only_one_world(seen) else self.max_worlds,
                     early_stop=EARLY_STOP if early_stop else None)
         parts = Parts(self._sampler(seen), partial(self._value, self.solve_from),
                       lambda awards: _chances(awards, worth),
@@ -306,10 +302,7 @@ class ExpertBot:
         if child.deal_number != deal or child.over:
             found = native.deal_value(child, me, deal)
         elif not child.strict and child.t > solve_from and state.t > 2:
-            if native.play_out(child, world.seed, solve_from):
-                found = native.search(child, me).value(child)
-            else:
-                found = native.deal_value(child, me, deal)
+            found = played_out(child, world, solve_from)
         elif key >= AFTER_EXCHANGE:  # closed after exchanging: other cards than the root's
             found = native.search(child, me).value(child)
         else:
@@ -317,6 +310,22 @@ class ExpertBot:
             found = world.search.value(child)
         world.values[key] = found
         return found
+
+
+def only_one_world(seen: Seen) -> bool:
+    """Whether only one world is possible: the opponent's hand and the talon are counted."""
+    free = (seen.unseen & ~seen.opp_must & ~seen.opp_not).bit_count()
+    need = seen.opp_size - seen.opp_must.bit_count()
+    return need in (0, free) and (seen.strict or seen.t <= 2)
+
+
+def played_out(state: Match, world: World, solve_from: int) -> int:
+    """The signed award of ``state`` (of ``world``'s deal; it is played on): the world's
+    play-out down to ``solve_from`` talon cards, then solved; or the deal's value where
+    the play-out ended it."""
+    if native.play_out(state, world.seed, solve_from):
+        return native.search(state, world.me).value(state)
+    return native.deal_value(state, world.me, world.state.deal_number)
 
 
 @dataclass
