@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from stammtisch import native
 from stammtisch.games import find_game
 from stammtisch.games.schnapsen import SchnapsenState
 from stammtisch.games.schnapsen_sim import SimulatedMatch
@@ -108,8 +109,10 @@ def test_the_env_and_vector_rates_are_put_beside_the_engines_paths() -> None:
 
     figures = [measure(find_game("schnapsen"), path, 0.01) for path in ("public", "fast")]
     lines = env_lines(["schnapsen"], figures, 0.01)
-    row = lines[-2].split()
-    assert row[0] == "schnapsen" and len(row) == 8
+    (row,) = [line.split() for line in lines if line.startswith("schnapsen ")]
+    assert len(row) == 8
+    python = [line for line in lines if line.startswith("(schnapsen's vector env on the Python")]
+    assert len(python) == (1 if native.available() else 0)
     rates = [float(cell.replace(",", "")) for cell in row[1:]]
     assert all(rate > 0 for rate in rates)
     assert rates[4] == pytest.approx(rates[2] / rates[1], abs=0.01)  # env / public
