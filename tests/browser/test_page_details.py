@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import shoot
 from tests.browser.table_driver import (
@@ -228,7 +229,7 @@ def test_a_forced_move_waits_as_long_as_the_players_choices(page: Any,
         pytest.fail("no forced move came up")
     assert page.locator(".selection.forced").count(), "no forced move came up"
     before, ours = actions(page), len(sent)
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000)  # seconds
+    pause_ahead(page)
     waited = 0
     # The page's clock runs only as the test says; what counts is when the move is sent
     # (its answer comes in real time, which on a loaded machine may take long).
@@ -241,6 +242,20 @@ def test_a_forced_move_waits_as_long_as_the_players_choices(page: Any,
     assert waited >= 0.9 * THINK - 500, f"played after {waited} ms; our choices took {THINK} ms"
     page.clock.resume()
     wait_turn(page, before)  # and the server played it
+
+
+def pause_ahead(page: Any, ahead: int = 50) -> None:
+    """Pause the page's clock ``ahead`` ms from its now. Installed, it runs in real time
+    until paused, so pausing at the now just read failed now and then on a loaded machine
+    ("Cannot fast-forward to the past"): the moment had passed before the pause came."""
+    for _ in range(20):
+        try:
+            page.clock.pause_at((page.evaluate("Date.now()") + ahead) / 1000)  # seconds
+            return
+        except PlaywrightError as late:
+            if "to the past" not in str(late):
+                raise
+    pytest.fail("the page's clock could not be paused")
 
 
 def test_another_seat_on_the_county_says_so(page: Any, server: LiveServer) -> None:
