@@ -306,12 +306,14 @@ class Reviews:
         job = self._jobs.get((stored.id, seat))
         if job is not None:
             return _shown(job.answer(), stored.finished, seat)
-        kept = await asyncio.to_thread(store.load_review, stored.id, seat)
-        actions = len(stored.record.get("actions", []))
-        if kept is not None and kept[0] == actions:
-            return {"status": "done", "progress": 1.0,
-                    "review": _public(kept[1], stored.finished, seat)}
+        done = await self._kept(store, stored, seat)
+        if done is not None:
+            return done
         elsewhere = await self._read((stored.id, seat))
+        if elsewhere is None:
+            # The process working it out saves the review, then clears the board: one that
+            # finished between the two reads is saved by now.
+            return await self._kept(store, stored, seat)
         if elsewhere is not None and isinstance(elsewhere.get("failed"), str):
             raise ReviewRefused(f"this match cannot be reviewed: {elsewhere['failed']}", 409)
         place = None if elsewhere is None else elsewhere.get("queued")
@@ -323,6 +325,15 @@ class Reviews:
                                    partial if isinstance(partial, dict) else None),
                           stored.finished, seat)
         return None
+
+    async def _kept(self, store: Store, stored: StoredTable,
+                    seat: int) -> dict[str, Any] | None:
+        """The stored review of ``seat``, if it is of the match as it stands."""
+        kept = await asyncio.to_thread(store.load_review, stored.id, seat)
+        if kept is None or kept[0] != len(stored.record.get("actions", [])):
+            return None
+        return {"status": "done", "progress": 1.0,
+                "review": _public(kept[1], stored.finished, seat)}
 
     async def _tell(self, key: tuple[str, int], entry: dict[str, Any] | None) -> None:
         if self.board is None:
